@@ -1,0 +1,29 @@
+#pragma once
+// Entry points of the desktop shell, called by main() after the CLI has parsed its arguments.
+#include <string>
+#include <vector>
+
+#include "cudalab/device.h"
+
+namespace cudalab::app {
+
+struct GuiOptions {
+  BackendRequest backend = BackendRequest::automatic;
+  std::string chapter;                   // start here (lesson id); "" = where the user left off
+  int step = -1;                         // 0-based; -1 = remembered/first
+  std::vector<std::string> assignments;  // "name=value", applied to the start step
+  int width = 0, height = 0;             // 0 = remembered/default window size
+  // Screenshot mode (`cudalab shot`): render the start step once its run finished, save a PNG,
+  // exit 0 (or non-zero with one line on stderr).
+  std::string shot_out;
+  // Tour mode (tests): visit every chapter and step through the same key handling a user has,
+  // saving DIR/<chapter>-<step>.png for each, then exit.
+  std::string tour_dir;
+  bool read_only_settings = false;  // tests: never write settings.json
+};
+
+// Runs the window until closed. Returns the process exit code. Without a display it prints one
+// line saying so (how to use xvfb-run, or the CLI) and returns 2.
+int run_gui(const GuiOptions& options);
+
+}  // namespace cudalab::app

@@ -1,0 +1,70 @@
+#pragma once
+// The one header app/ knows lessons through. A lesson (chapter) is a list of steps; a step takes
+// parameter values and a Device, runs real kernels, and returns a Run (data). Views turn a Run
+// into plain pictures (cells, timelines, tables, charts) that app/ draws; no ImGui, no GL here.
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cudalab/device.h"
+#include "cudalab/run.h"
+#include "cudalab/status.h"
+#include "views.h"
+
+namespace cudalab::lessons {
+
+struct Param {
+  enum class Kind { integer, real, choice, toggle };
+  std::string name;   // used by `--set name=value` and in the Run: threads_per_block
+  std::string label;  // shown beside the control: "Threads per block"
+  Kind kind = Kind::integer;
+  double min = 0, max = 1, default_value = 0;
+  bool log_scale = false;            // slider moves in powers (sizes)
+  std::vector<std::string> choices;  // Kind::choice: value is the index
+  std::string help;                  // tooltip
+};
+
+// Values by parameter name: integers and reals as numbers, choice as its index, toggle as 0/1.
+using ParamValues = std::map<std::string, double>;
+
+struct Step {
+  std::string title;
+  std::vector<Param> params;
+};
+
+// Lets a long step report progress and stop early; the UI thread owns it, the runner reads it.
+struct RunControl {
+  std::atomic<bool> cancel{false};
+  std::atomic<float> progress{0.f};  // 0..1
+};
+
+class Lesson {
+ public:
+  virtual ~Lesson() = default;
+  virtual std::string id() const = 0;      // short, for the CLI: "machine", "hello", "threads"
+  virtual std::string title() const = 0;   // "Your machine"
+  virtual std::string folder() const = 0;  // its folder under lessons/: "00_your_machine"
+  virtual std::vector<Step> steps() const = 0;
+  // The kernel source the student reads (relative to folder()), or "" when the chapter has none.
+  virtual std::string kernel_file() const { return ""; }
+
+  // Runs one step. Never throws for bad input: errors go into run.status, in words.
+  virtual Run run(int step, const ParamValues& values, Device& device, RunControl& control) = 0;
+  // Pictures of a finished run (also of a Run loaded from JSON, recorded elsewhere).
+  virtual std::vector<View> views(int step, const Run& run) const = 0;
+};
+
+// Every chapter in teaching order (registry.cpp: one line per chapter).
+std::vector<std::unique_ptr<Lesson>> make_lessons();
+
+// Default values for a step's parameters.
+ParamValues defaults(const Step& step);
+// Applies "name=value" to `values`, checked against the step's parameters: an unknown name or a
+// value out of range gives a one-line message naming what is allowed.
+Status apply_assignment(const Step& step, const std::string& assignment, ParamValues* values);
+// Fills a Run's header (lesson, step, parameters in text, device facts, time, version).
+void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device);
+
+}  // namespace cudalab::lessons

@@ -1,0 +1,98 @@
+#pragma once
+// Device: the one interface lessons talk to. Two implementations, chosen at run time: a CUDA
+// device (runtime/cuda) and the CPU emulator of the CUDA model (runtime/emu). Lesson code never
+// asks which one it has for correctness, only to label what it shows.
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cudalab/device_facts.h"
+#include "cudalab/dim.h"
+#include "cudalab/status.h"
+#include "cudalab/timing.h"
+
+namespace cudalab {
+
+// A kernel compiled for both backends, type-erased (see kernel.h for the typed front).
+struct KernelEntry {
+  const char* name = "";
+  // GPU: the host stub of the __global__ function, for cudaLaunchKernel; null if not built.
+  const void* (*gpu_stub)() = nullptr;
+  // GPU: address of this translation unit's printf channel symbol (device_printf.cuh).
+  const void* (*gpu_printf_slot)() = nullptr;
+};
+
+// Arguments packed for the emulator: `invoke(args)` runs the kernel body once for the current
+// emulated thread. `args` stays alive until the launch has finished (launches are asynchronous).
+struct EmuInvocation {
+  std::shared_ptr<const void> args;
+  void (*invoke)(const void* args) = nullptr;
+};
+
+// A moment on the device's timeline (cudaEvent_t on a GPU, a steady-clock stamp on the emulator).
+class Event {
+ public:
+  virtual ~Event() = default;
+};
+
+class Device {
+ public:
+  virtual ~Device() = default;
+  const DeviceFacts& facts() const { return facts_; }
+  bool is_gpu() const { return facts_.is_gpu(); }
+
+  // --- memory -----------------------------------------------------------------------------------
+  virtual Status allocate(std::size_t bytes, void** out) = 0;  // checked against free memory
+  virtual void release(void* ptr) noexcept = 0;
+  virtual Status allocate_pinned(std::size_t bytes, void** out) = 0;  // page-locked host memory
+  virtual void release_pinned(void* ptr) noexcept = 0;
+  virtual Status copy_to_device(void* dst, const void* src, std::size_t bytes) = 0;  // synchronous
+  virtual Status copy_to_host(void* dst, const void* src, std::size_t bytes) = 0;    // synchronous
+  virtual Status copy_device_to_device(void* dst, const void* src, std::size_t bytes) = 0;
+  virtual Status fill_zero(void* dst, std::size_t bytes) = 0;
+  virtual std::size_t free_memory() const = 0;
+  // Bumped after every device reset: buffers from an older generation must not be freed.
+  std::uint64_t generation() const { return generation_; }
+
+  // --- execution ------------------------------------------------------------------------------
+  // Validates `config`, then enqueues the kernel; returns before it finishes (asynchronous, as
+  // on CUDA). Errors the launch itself detects come back here; faults inside the kernel come back
+  // from synchronize().
+  virtual Status launch(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args,
+                        const EmuInvocation& emu) = 0;
+  // Waits for all enqueued work; returns the first error of that work.
+  virtual Status synchronize() = 0;
+
+  // --- timing ---------------------------------------------------------------------------------
+  virtual std::shared_ptr<Event> record_event() = 0;  // enqueued after the work so far
+  // Milliseconds between two recorded events (both must have completed: synchronize first).
+  virtual double elapsed_ms(const Event& start, const Event& end) = 0;
+  // How times of this device are measured, for labels: "GPU · CUDA events" / "CPU emulator · steady clock — not a GPU time".
+  virtual TimingSource timing_source() const = 0;
+
+  // --- kernel printf --------------------------------------------------------------------------
+  // Everything kernels printed since the last call, in the order the device delivered it.
+  virtual std::string take_printf_output() = 0;
+
+ protected:
+  DeviceFacts facts_;
+  std::uint64_t generation_ = 0;
+};
+
+// The backends present on this machine: every CUDA device, then the emulator (always present).
+struct BackendChoice {
+  DeviceFacts facts;
+  std::string id;  // "gpu:0", "emu"
+};
+std::vector<BackendChoice> list_backends();
+
+enum class BackendRequest { automatic, gpu, emulator };
+// Opens the asked backend (automatic: GPU 0 when present, else the emulator). Asking for a GPU
+// where there is none fails with the CUDA error in words.
+Status open_device(BackendRequest request, std::unique_ptr<Device>* out, int gpu_index = 0,
+                   int emulator_workers = 0);
+
+}  // namespace cudalab

@@ -1,0 +1,18 @@
+#pragma once
+// Everything an emulator translation unit of a lesson needs before it includes its kernel file.
+#include "cudalab/emu/cuda_emu.h"
+#include "cudalab/kernel.h"
+#include "cudalab/trace.cuh"
+
+// Put inside the kernel namespace before including the kernel file: kernel printf is captured.
+#define CUDALAB_KERNEL_PRELUDE using ::cudalab::emu::printf;
+
+// `extern __shared__ T name[];` in a kernel refers to this per-worker array (inside the kernel
+// namespace). Its size is the emulator's dynamic shared memory limit, which launches are checked
+// against.
+#define CUDALAB_EMU_DYNAMIC_SHARED(type, name) \
+  alignas(16) thread_local type name[::cudalab::emu::kDynamicSharedBytes / sizeof(type)];
+
+namespace cudalab::emu {
+inline constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
+}

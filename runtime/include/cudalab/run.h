@@ -1,0 +1,44 @@
+#pragma once
+// Runs are data: a lesson step takes parameters and produces a Run. The GUI draws it, the CLI
+// prints or saves it, and a Run saved on a GPU machine opens on a laptop without one.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cudalab/device_facts.h"
+#include "cudalab/status.h"
+#include "cudalab/timing.h"
+#include "cudalab/trace.cuh"
+
+namespace cudalab {
+
+struct Run {
+  std::string lesson;                              // chapter id, "hello"
+  int step = 0;                                    // 0-based
+  std::map<std::string, std::string> parameters;   // as set by the user, in text
+  nlohmann::json results = nlohmann::json::object();  // lesson-defined numbers and arrays
+  std::vector<TraceEvent> trace;
+  std::uint64_t trace_overflow = 0;                // events that did not fit
+  std::vector<Timing> timings;
+  std::string printf_output;                       // what the kernels printed
+  Status status;
+  DeviceFacts device;
+  std::string started_at;                          // ISO 8601, UTC
+  std::string cudalab_version;
+};
+
+nlohmann::json to_json(const Run& run);
+Status from_json(const nlohmann::json& j, Run* out);  // a clear message on missing/odd fields
+Status save_run(const Run& run, const std::string& path);
+Status load_run(const std::string& path, Run* out);
+
+nlohmann::json to_json(const DeviceFacts& facts);
+Status from_json(const nlohmann::json& j, DeviceFacts* out);
+nlohmann::json to_json(const Status& status);
+nlohmann::json to_json(const Timing& timing);
+nlohmann::json to_json(const TraceEvent& event);
+
+}  // namespace cudalab
