@@ -1,13 +1,15 @@
 #pragma once
 // Constructors of the two backends, for open_device() (runtime-internal).
 #include <memory>
+#include <string>
 
 #include "cudalab/device.h"
 
 namespace cudalab {
 
-// The CPU emulator with `workers` worker threads (0 = one per core).
-std::unique_ptr<Device> make_emulator_device(int workers);
+// The CPU emulator with `workers` worker threads (0 = one per core). `why_no_gpu` goes into its
+// facts (DeviceFacts::why_no_gpu) so every label says why the emulator is the one running.
+std::unique_ptr<Device> make_emulator_device(int workers, std::string why_no_gpu);
 // CUDA device `index`; fails with the CUDA error in words when there is none.
 Status make_cuda_device(int index, std::unique_ptr<Device>* out);
 

@@ -1,0 +1,17 @@
+#include "cudalab/dim.h"
+
+namespace cudalab {
+
+std::string Dim3::str() const {
+  if (y == 1 && z == 1) return std::to_string(x);
+  if (z == 1) return "(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+  return "(" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + ")";
+}
+
+std::string LaunchConfig::str() const {
+  std::string text = "<<<" + grid.str() + ", " + block.str();
+  if (dynamic_shared_bytes) text += ", " + std::to_string(dynamic_shared_bytes);
+  return text + ">>>";
+}
+
+}  // namespace cudalab
