@@ -1,0 +1,16 @@
+// Chapter 0: a first look at a kernel.
+// The host (the CPU) launches `where_am_i` on the device (the GPU). Every block runs on one
+// streaming multiprocessor (SM); the first thread of each block notes which one.
+#include <cudalab/trace.cuh>
+
+// A device function: runs on the device, called from a kernel (or another device function).
+__device__ bool is_first_thread_of_block() {
+  return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+// A kernel: runs on the device, launched by the host with <<<blocks, threads>>>.
+__global__ void where_am_i(cudalab::Trace trace) {
+  if (is_first_thread_of_block()) {
+    trace.record(0);  // records this block, its SM and the time
+  }
+}

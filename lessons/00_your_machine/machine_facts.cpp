@@ -1,0 +1,112 @@
+#include "machine_facts.h"
+
+#include <fmt/format.h>
+
+#include "cudalab/run.h"
+
+namespace cudalab::lessons {
+
+nlohmann::json machine_facts_json(const Device& device) {
+  nlohmann::json results;
+  std::string why_none;
+  nlohmann::json devices = nlohmann::json::array();
+  for (const DeviceFacts& gpu : query_cuda_devices(&why_none)) devices.push_back(to_json(gpu));
+  results["host"] = {{"cpu", host_cpu_model()}, {"cores", emulator_facts().host_cores}};
+  results["gpus"] = devices;
+  results["why_no_gpu"] = why_none;
+  results["active"] = to_json(device.facts());
+  return results;
+}
+
+namespace {
+
+std::string bytes_text(double bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
+  return unit == 0 ? fmt::format("{:.0f} {}", bytes, units[unit]) : fmt::format("{:.1f} {}", bytes, units[unit]);
+}
+
+// One column of the facts table: a device as a student reads it.
+std::vector<std::string> describe_column(const DeviceFacts& f) {
+  const bool gpu = f.is_gpu();
+  auto dims = [](const std::array<unsigned, 3>& d) { return fmt::format("{} × {} × {}", d[0], d[1], d[2]); };
+  return {
+      f.name,
+      gpu ? fmt::format("{}.{} ({})", f.cc_major, f.cc_minor, f.arch()) : "— (emulated)",
+      gpu ? std::to_string(f.sm_count) : fmt::format("{} worker threads", f.sm_count),
+      std::to_string(f.warp_size),
+      std::to_string(f.max_threads_per_block),
+      dims(f.max_block_dim),
+      dims(f.max_grid_dim),
+      bytes_text(double(f.shared_per_block)) +
+          (f.shared_per_block_optin > f.shared_per_block ? fmt::format(" ({} opt-in)", bytes_text(double(f.shared_per_block_optin))) : ""),
+      gpu ? bytes_text(double(f.shared_per_sm)) : "—",
+      gpu ? std::to_string(f.regs_per_block) : "— (CPU registers)",
+      gpu ? bytes_text(double(f.l2_bytes)) : "— (the CPU's caches)",
+      bytes_text(double(f.global_mem_bytes)) + (gpu ? "" : " (host memory)"),
+      gpu ? fmt::format("{:.0f} MHz", f.mem_clock_khz / 1000.0) : "—",
+      gpu ? fmt::format("{} bits", f.mem_bus_width_bits) : "—",
+      gpu ? fmt::format("{:.0f} GB/s", f.theoretical_bandwidth_gbs()) : "—",
+  };
+}
+
+const std::vector<std::string> kRowNames = {
+    "name", "compute capability", "SMs", "warp size", "max threads per block", "max block dims",
+    "max grid dims", "shared memory per block", "shared memory per SM", "registers per block",
+    "L2 cache", "global memory", "memory clock", "memory bus width", "theoretical bandwidth",
+};
+
+}  // namespace
+
+std::vector<View> machine_facts_views(const Run& run) {
+  std::vector<DeviceFacts> columns;
+  for (const auto& j : run.results.value("gpus", nlohmann::json::array())) {
+    DeviceFacts f;
+    if (from_json(j, &f).ok()) columns.push_back(f);
+  }
+  DeviceFacts active;
+  bool have_active = from_json(run.results.value("active", nlohmann::json::object()), &active).ok();
+  if (have_active && !active.is_gpu()) columns.push_back(active);
+
+  TableView table;
+  table.title = "This machine's devices";
+  table.columns.push_back("");
+  for (const auto& f : columns) table.columns.push_back(f.is_gpu() ? fmt::format("GPU {}", f.index) : "CPU emulator");
+  std::vector<std::vector<std::string>> described;
+  for (const auto& f : columns) described.push_back(describe_column(f));
+  for (std::size_t row = 0; row < kRowNames.size(); ++row) {
+    std::vector<std::string> cells{kRowNames[row]};
+    for (const auto& col : described) cells.push_back(col[row]);
+    table.rows.push_back(std::move(cells));
+  }
+
+  FactsView host;
+  host.title = "Host and device";
+  const auto& h = run.results.value("host", nlohmann::json::object());
+  host.facts = {{"host (CPU)", fmt::format("{} · {} cores", h.value("cpu", "?"), h.value("cores", 0))},
+                {"device", have_active ? active.label() : "?"}};
+  std::string why = run.results.value("why_no_gpu", "");
+  if (!why.empty()) host.facts.push_back({"why no GPU", why});
+
+  std::vector<View> views;
+  if (have_active) {
+    // The device as a grid of its SMs (or the emulator's workers): where blocks will run.
+    CellGridView sms;
+    const int units = std::max(1, active.sm_count);
+    sms.title = active.is_gpu() ? fmt::format("{}: {} streaming multiprocessors (SMs)", active.name, units)
+                                : fmt::format("CPU emulator: {} worker threads play the SMs", units);
+    sms.cols = std::min(units, 12);
+    sms.rows = (units + sms.cols - 1) / sms.cols;
+    sms.legend = {active.is_gpu() ? "SM" : "worker"};
+    for (int unit = 0; unit < units; ++unit)
+      sms.cells.push_back({unit % sms.cols, unit / sms.cols, 0, 0.75f, std::to_string(unit),
+                           fmt::format("{} {} of {}", active.is_gpu() ? "SM" : "worker", unit, units)});
+    views.push_back(std::move(sms));
+  }
+  views.push_back(std::move(host));
+  views.push_back(std::move(table));
+  return views;
+}
+
+}  // namespace cudalab::lessons

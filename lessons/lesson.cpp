@@ -1,0 +1,109 @@
+#include "lesson.h"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+
+#include <fmt/format.h>
+
+namespace cudalab::lessons {
+
+ParamValues defaults(const Step& step) {
+  ParamValues values;
+  for (const Param& p : step.params) values[p.name] = p.default_value;
+  return values;
+}
+
+namespace {
+
+std::string names_of(const Step& step) {
+  std::string names;
+  for (const Param& p : step.params) names += (names.empty() ? "" : ", ") + p.name;
+  return names.empty() ? "no parameters" : names;
+}
+
+bool parse_number(const std::string& text, double* out) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  auto [ptr, ec] = std::from_chars(begin, end, *out);
+  return ec == std::errc() && ptr == end && std::isfinite(*out);
+}
+
+Status bad_value(const Param& p, const std::string& text, const std::string& expected) {
+  return Status::error(StatusCode::invalid_argument,
+                       fmt::format("'{}' is not a valid value for {}: expected {}", text, p.name, expected));
+}
+
+}  // namespace
+
+Status apply_assignment(const Step& step, const std::string& assignment, ParamValues* values) {
+  auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return Status::error(StatusCode::invalid_argument,
+                         fmt::format("'{}' is not name=value (this step has: {})", assignment, names_of(step)));
+  std::string name = assignment.substr(0, eq);
+  std::string text = assignment.substr(eq + 1);
+  const Param* param = nullptr;
+  for (const Param& p : step.params)
+    if (p.name == name) param = &p;
+  if (!param)
+    return Status::error(StatusCode::invalid_argument,
+                         fmt::format("unknown parameter '{}' (step \"{}\" has: {})", name, step.title, names_of(step)));
+
+  double value = 0;
+  switch (param->kind) {
+    case Param::Kind::toggle:
+      if (text == "1" || text == "true" || text == "on" || text == "yes") value = 1;
+      else if (text == "0" || text == "false" || text == "off" || text == "no") value = 0;
+      else return bad_value(*param, text, "on or off");
+      break;
+    case Param::Kind::choice: {
+      bool found = false;
+      for (std::size_t i = 0; i < param->choices.size(); ++i)
+        if (param->choices[i] == text) value = static_cast<double>(i), found = true;
+      if (!found) {
+        std::string options;
+        for (const auto& c : param->choices) options += (options.empty() ? "" : ", ") + c;
+        return bad_value(*param, text, "one of: " + options);
+      }
+      break;
+    }
+    case Param::Kind::integer:
+      if (!parse_number(text, &value) || value != std::floor(value)) return bad_value(*param, text, "a whole number");
+      break;
+    case Param::Kind::real:
+      if (!parse_number(text, &value)) return bad_value(*param, text, "a number");
+      break;
+  }
+  if (param->kind == Param::Kind::integer || param->kind == Param::Kind::real) {
+    if (value < param->min || value > param->max)
+      return Status::error(StatusCode::invalid_argument,
+                           fmt::format("{} = {} is out of range: allowed {} to {}", name, text, param->min, param->max));
+  }
+  (*values)[name] = value;
+  return Status::success();
+}
+
+void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device) {
+  run->lesson = lesson.id();
+  run->step = step;
+  run->parameters.clear();
+  auto steps = lesson.steps();
+  for (const auto& [name, value] : values) {
+    std::string text = fmt::format("{}", value);
+    if (step >= 0 && step < static_cast<int>(steps.size()))
+      for (const Param& p : steps[step].params)
+        if (p.name == name && p.kind == Param::Kind::choice && value >= 0 && value < p.choices.size())
+          text = p.choices[static_cast<std::size_t>(value)];
+    run->parameters[name] = text;
+  }
+  run->device = device.facts();
+  std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  run->started_at = stamp;
+  run->cudalab_version = CUDALAB_VERSION;
+}
+
+}  // namespace cudalab::lessons

@@ -1,0 +1,15 @@
+// Every chapter, in teaching order. Adding a chapter = its folder + one line here (an explicit
+// list: the order matters, and linkers drop self-registering statics from static libraries).
+#include "lesson.h"
+
+namespace cudalab::lessons {
+
+std::unique_ptr<Lesson> make_machine_lesson();
+
+std::vector<std::unique_ptr<Lesson>> make_lessons() {
+  std::vector<std::unique_ptr<Lesson>> lessons;
+  lessons.push_back(make_machine_lesson());
+  return lessons;
+}
+
+}  // namespace cudalab::lessons
