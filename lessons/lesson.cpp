@@ -85,6 +85,27 @@ Status apply_assignment(const Step& step, const std::string& assignment, ParamVa
   return Status::success();
 }
 
+Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const std::string& chapter, int step,
+                   const std::vector<std::string>& assignments, StepSelection* out) {
+  Lesson* found = nullptr;
+  for (std::size_t i = 0; i < lessons.size(); ++i)
+    if (lessons[i]->id() == chapter || std::to_string(i) == chapter) found = lessons[i].get();
+  if (!found) {
+    std::string ids;
+    for (const auto& l : lessons) ids += (ids.empty() ? "" : ", ") + l->id();
+    return Status::error(StatusCode::invalid_argument, fmt::format("unknown chapter '{}' (chapters: {})", chapter, ids));
+  }
+  auto steps = found->steps();
+  if (step < 0 || step >= static_cast<int>(steps.size()))
+    return Status::error(StatusCode::invalid_argument, fmt::format("chapter '{}' has steps 1 to {}; there is no step {}",
+                                                                   found->id(), steps.size(), step + 1));
+  ParamValues values = defaults(steps[step]);
+  for (const auto& assignment : assignments)
+    CUDALAB_RETURN_IF_ERROR(apply_assignment(steps[step], assignment, &values));
+  *out = {found, step, std::move(values)};
+  return Status::success();
+}
+
 void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device) {
   run->lesson = lesson.id();
   run->step = step;

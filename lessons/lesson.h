@@ -64,6 +64,17 @@ ParamValues defaults(const Step& step);
 // Applies "name=value" to `values`, checked against the step's parameters: an unknown name or a
 // value out of range gives a one-line message naming what is allowed.
 Status apply_assignment(const Step& step, const std::string& assignment, ParamValues* values);
+// A chapter, one of its steps and checked parameter values, chosen by name (CLI, screenshots).
+struct StepSelection {
+  Lesson* lesson = nullptr;
+  int step = 0;  // 0-based
+  ParamValues values;
+};
+// `chapter` is a lesson id ("hello") or its number in the course ("1"). Unknown chapter, step or
+// parameter → a one-line message naming what exists.
+Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const std::string& chapter, int step,
+                   const std::vector<std::string>& assignments, StepSelection* out);
+
 // Fills a Run's header (lesson, step, parameters in text, device facts, time, version).
 void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device);
 

@@ -1,0 +1,160 @@
+#include "cli/commands.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include "cli/text_report.h"
+#include "emulator_bench.h"
+#include "lesson.h"
+#include "shell/gui.h"
+
+namespace cudalab::app {
+namespace {
+
+struct StepOptions {
+  std::string chapter;
+  int step = 1;  // 1-based on the command line, as in the lesson text
+  std::vector<std::string> assignments;
+  std::string backend = "auto";
+};
+
+void add_step_options(CLI::App* command, StepOptions* options) {
+  command->add_option("chapter", options->chapter, "Chapter id or number (see `cudalab list`)")->required();
+  command->add_option("--step", options->step, "Step number, from 1")->check(CLI::PositiveNumber);
+  command->add_option("--set", options->assignments, "Parameter value: name=value (repeatable)");
+  command->add_option("--backend", options->backend, "gpu, emu or auto")
+      ->check(CLI::IsMember({"gpu", "emu", "auto"}));
+}
+
+BackendRequest backend_request(const std::string& name) {
+  if (name == "gpu") return BackendRequest::gpu;
+  if (name == "emu") return BackendRequest::emulator;
+  return BackendRequest::automatic;
+}
+
+int fail_usage(const std::string& message) {
+  std::cerr << "cudalab: " << message << "\n";
+  return 2;
+}
+
+int command_list() {
+  auto lessons = lessons::make_lessons();
+  for (std::size_t i = 0; i < lessons.size(); ++i) {
+    const auto& lesson = *lessons[i];
+    std::cout << fmt::format("{:>2}  {:<10} {}\n", i, lesson.id(), lesson.title());
+    auto steps = lesson.steps();
+    for (std::size_t s = 0; s < steps.size(); ++s) {
+      std::string params;
+      for (const auto& p : steps[s].params) params += (params.empty() ? "" : ", ") + p.name;
+      std::cout << fmt::format("      {}. {}{}\n", s + 1, steps[s].title, params.empty() ? "" : "  [" + params + "]");
+    }
+  }
+  return 0;
+}
+
+int command_devices() {
+  for (const auto& choice : list_backends())
+    std::cout << fmt::format("{:<6} {}\n", choice.id, choice.facts.label());
+  return 0;
+}
+
+int command_run(const StepOptions& options, const std::string& json_path) {
+  auto lessons = lessons::make_lessons();
+  lessons::StepSelection target;
+  if (Status s = lessons::select_step(lessons, options.chapter, options.step - 1, options.assignments, &target); !s.ok())
+    return fail_usage(s.message);
+  std::unique_ptr<Device> device;
+  if (Status s = open_device(backend_request(options.backend), &device); !s.ok()) return fail_usage(s.describe());
+  lessons::RunControl control;
+  Run run = target.lesson->run(target.step, target.values, *device, control);
+  auto views = target.lesson->views(target.step, run);
+  auto steps = target.lesson->steps();
+  print_run(std::cout,
+            fmt::format("{} · step {}: {}", target.lesson->title(), target.step + 1, steps[target.step].title), run,
+            views);
+  if (!json_path.empty()) {
+    if (Status s = save_run(run, json_path); !s.ok()) {
+      std::cerr << "cudalab: " << s.describe() << "\n";
+      return 1;
+    }
+    std::cout << "\nrun saved to " << json_path << "\n";
+  }
+  return run.status.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+int run_command_line(int argc, char** argv) {
+  CLI::App cli{"CUDA Lab: learn CUDA with real kernels, on a GPU or on the CPU emulator.\n"
+               "Without a command, opens the desktop app."};
+  cli.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
+  cli.require_subcommand(0, 1);
+
+  GuiOptions gui;
+  std::string gui_backend = "auto";
+  cli.add_option("--backend", gui_backend, "gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+
+  auto* list = cli.add_subcommand("list", "List chapters and their steps");
+  auto* devices = cli.add_subcommand("devices", "List the backends on this machine");
+
+  StepOptions run_options;
+  std::string json_path;
+  auto* run = cli.add_subcommand("run", "Run one step headless, print its results");
+  add_step_options(run, &run_options);
+  run->add_option("--json", json_path, "Also write the run as JSON to FILE");
+
+  StepOptions shot_options;
+  std::string shot_out, shot_size = "1280x800";
+  auto* shot = cli.add_subcommand("shot", "Render one step in a window and save a PNG");
+  add_step_options(shot, &shot_options);
+  shot->add_option("--out", shot_out, "PNG file to write")->required();
+  shot->add_option("--size", shot_size, "Window size WxH");
+
+  std::string tour_dir;
+  auto* tour = cli.add_subcommand("tour", "Visit every chapter and step in the window, saving a PNG of each");
+  tour->add_option("--out", tour_dir, "Folder for the screenshots")->required();
+  tour->add_option("--backend", gui_backend, "gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+
+  std::string bench_what;
+  EmulatorBenchOptions bench_options;
+  auto* bench = cli.add_subcommand("bench", "Print benchmark tables (never asserts on time)");
+  bench->add_option("what", bench_what, "emulator")->required()->check(CLI::IsMember({"emulator"}));
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);  // --help and --version exit 0; bad usage prints one message, non-zero
+  }
+
+  if (*list) return command_list();
+  if (*devices) return command_devices();
+  if (*run) return command_run(run_options, json_path);
+  if (*bench) return run_emulator_bench(std::cout, bench_options);
+
+  gui.backend = backend_request(gui_backend);
+  if (*shot) {
+    auto lessons = lessons::make_lessons();
+    lessons::StepSelection target;
+    if (Status s = lessons::select_step(lessons, shot_options.chapter, shot_options.step - 1, shot_options.assignments, &target);
+        !s.ok())
+      return fail_usage(s.message);
+    if (std::sscanf(shot_size.c_str(), "%dx%d", &gui.width, &gui.height) != 2 || gui.width < 320 || gui.height < 240)
+      return fail_usage(fmt::format("--size must look like 1280x800 (at least 320x240); got '{}'", shot_size));
+    gui.chapter = target.lesson->id();
+    gui.step = target.step;
+    gui.assignments = shot_options.assignments;
+    gui.backend = backend_request(shot_options.backend);
+    gui.shot_out = shot_out;
+    gui.read_only_settings = true;
+  } else if (*tour) {
+    gui.tour_dir = tour_dir;
+    gui.read_only_settings = true;
+  }
+  return run_gui(gui);
+}
+
+}  // namespace cudalab::app
