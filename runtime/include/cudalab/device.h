@@ -32,6 +32,18 @@ struct EmuInvocation {
   void (*invoke)(const void* args) = nullptr;
 };
 
+// What the compiler made of one kernel for this device (cudaFuncGetAttributes), for lessons on
+// registers, spills and occupancy.
+struct KernelAttributes {
+  int registers_per_thread = 0;
+  std::size_t local_bytes_per_thread = 0;  // stack and register spills
+  std::size_t static_shared_bytes = 0;     // __shared__ arrays of fixed size
+  std::size_t constant_bytes = 0;
+  int max_threads_per_block = 0;           // the most this kernel can launch with
+  int ptx_version = 0;                     // 90 for compute_90
+  int binary_version = 0;                  // SASS the driver runs: 90 for sm_90
+};
+
 // A moment on the device's timeline (cudaEvent_t on a GPU, a steady-clock stamp on the emulator).
 class Event {
  public:
@@ -65,6 +77,12 @@ class Device {
                         const EmuInvocation& emu) = 0;
   // Waits for all enqueued work; returns the first error of that work.
   virtual Status synchronize() = 0;
+  // What the compiler made of `kernel` for this device; only a GPU knows (emulator: unsupported).
+  virtual Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) {
+    (void)kernel;
+    (void)out;
+    return Status::error(StatusCode::unsupported, "kernel attributes (registers, spills) exist only on a GPU");
+  }
 
   // --- timing ---------------------------------------------------------------------------------
   virtual std::shared_ptr<Event> record_event() = 0;  // enqueued after the work so far
