@@ -127,7 +127,9 @@ int run_command_line(int argc, char** argv) {
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return cli.exit(e);  // --help and --version exit 0; bad usage prints one message, non-zero
+    // --help and --version exit 0; bad usage prints its message and exits 2, like every usage
+    // error of ours.
+    return cli.exit(e) == 0 ? 0 : 2;
   }
 
   if (*list) return command_list();

@@ -1,0 +1,44 @@
+# One ctest per command line, including the error cases: exit code and words are both checked.
+set(CUDALAB_EXE $<TARGET_FILE:cudalab>)
+set(CLI_OUT ${CMAKE_CURRENT_BINARY_DIR}/cli)
+file(MAKE_DIRECTORY ${CLI_OUT})
+
+function(cudalab_cli_test name expect_exit expect_output)
+  cmake_parse_arguments(ARG "NO_DISPLAY;SKIP_WITH_GPU" "FILE" "ARGS" ${ARGN})
+  set(extra)
+  if(ARG_NO_DISPLAY)
+    list(APPEND extra -DNO_DISPLAY=1)
+  endif()
+  if(ARG_SKIP_WITH_GPU)
+    list(APPEND extra -DSKIP_WITH_GPU=${CUDALAB_EXE})
+  endif()
+  if(ARG_FILE)
+    list(APPEND extra -DEXPECT_FILE=${ARG_FILE})
+  endif()
+  string(REPLACE ";" "\\;" command "${CUDALAB_EXE};${ARG_ARGS}")
+  add_test(NAME cli.${name}
+           COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${command}" -DEXPECT_EXIT=${expect_exit}
+                   "-DEXPECT_OUTPUT=${expect_output}" ${extra} -P ${CMAKE_CURRENT_LIST_DIR}/cli_check.cmake)
+  set_tests_properties(cli.${name} PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+endfunction()
+
+cudalab_cli_test(help 0 "list.*run.*shot" ARGS --help)
+cudalab_cli_test(version 0 "cudalab [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
+cudalab_cli_test(list 0 "machine +Your machine.*1\\. Host and device.*blocks_per_grid" ARGS list)
+cudalab_cli_test(devices 0 "emu +CPU emulator" ARGS devices)
+cudalab_cli_test(run_machine_facts 0 "Your machine · step 1.*This machine's devices.*max threads per block"
+                 ARGS run machine --backend emu)
+cudalab_cli_test(run_machine_where 0 "blocks that recorded their SM +16"
+                 ARGS run 0 --step 2 --backend emu --set blocks_per_grid=16 --json ${CLI_OUT}/where.json
+                 FILE ${CLI_OUT}/where.json)
+cudalab_cli_test(unknown_chapter 2 "unknown chapter 'nope' \\(chapters: machine" ARGS run nope)
+cudalab_cli_test(unknown_step 2 "there is no step 9" ARGS run machine --step 9)
+cudalab_cli_test(unknown_parameter 2 "unknown parameter 'colour'" ARGS run machine --step 2 --set colour=red)
+cudalab_cli_test(parameter_out_of_range 2 "threads_per_block = 5000 is out of range"
+                 ARGS run machine --step 2 --set threads_per_block=5000)
+cudalab_cli_test(bad_backend 2 "backend" ARGS run machine --backend quantum)
+cudalab_cli_test(gpu_missing 2 "no CUDA GPU can be used" ARGS run machine --backend gpu SKIP_WITH_GPU)
+cudalab_cli_test(shot_unknown_chapter 2 "unknown chapter 'nope'" ARGS shot nope --out ${CLI_OUT}/x.png)
+cudalab_cli_test(shot_bad_size 2 "--size must look like 1280x800" ARGS shot machine --out ${CLI_OUT}/x.png --size big)
+cudalab_cli_test(no_display 2 "no display.*xvfb-run" NO_DISPLAY)
+cudalab_cli_test(unknown_command 2 "frobnicate" ARGS frobnicate)

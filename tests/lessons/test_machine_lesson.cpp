@@ -1,0 +1,86 @@
+// Chapter 0 headless on the emulator: real facts, and a real kernel recording where blocks ran.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "lesson.h"
+
+using namespace cudalab;
+using namespace cudalab::lessons;
+
+namespace {
+
+struct Chapter : ::testing::Test {
+  void SetUp() override {
+    lessons = make_lessons();
+    ASSERT_TRUE(select_step(lessons, "machine", 0, {}, &selection).ok());
+    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
+  }
+  Run run_step(int step, std::vector<std::string> sets = {}) {
+    StepSelection s;
+    Status chosen = select_step(lessons, "machine", step, sets, &s);
+    EXPECT_TRUE(chosen.ok()) << chosen.message;
+    RunControl control;
+    return s.lesson->run(step, s.values, *device, control);
+  }
+  std::vector<std::unique_ptr<Lesson>> lessons;
+  StepSelection selection;
+  std::unique_ptr<Device> device;
+};
+
+}  // namespace
+
+TEST_F(Chapter, FactsNameTheHostAndTheActiveDevice) {
+  Run run = run_step(0);
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_EQ(run.lesson, "machine");
+  EXPECT_FALSE(run.results["host"]["cpu"].get<std::string>().empty());
+  EXPECT_GT(run.results["host"]["cores"].get<int>(), 0);
+  EXPECT_EQ(run.results["active"]["name"], "CPU emulator");
+  auto views = selection.lesson->views(0, run);
+  ASSERT_GE(views.size(), 3u);
+  const auto* table = std::get_if<TableView>(&views.back());
+  ASSERT_NE(table, nullptr);
+  EXPECT_EQ(table->rows.size(), 15u);
+  const auto* grid = std::get_if<CellGridView>(&views.front());
+  ASSERT_NE(grid, nullptr);
+  EXPECT_EQ(static_cast<int>(grid->cells.size()), device->facts().sm_count);
+}
+
+TEST_F(Chapter, EveryBlockRecordsWhereItRanExactlyOnce) {
+  Run run = run_step(1, {"blocks_per_grid=96", "threads_per_block=64"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  ASSERT_EQ(run.trace.size(), 96u);
+  EXPECT_EQ(run.trace_overflow, 0u);
+  std::set<unsigned> blocks;
+  for (const auto& e : run.trace) {
+    blocks.insert(e.block);
+    EXPECT_EQ(e.thread, 0u);  // only the first thread of each block records
+    EXPECT_LT(e.sm, 2u);      // two emulator workers
+  }
+  EXPECT_EQ(blocks.size(), 96u);
+  EXPECT_EQ(*blocks.rbegin(), 95u);
+  ASSERT_EQ(run.timings.size(), 1u);
+  EXPECT_EQ(run.timings[0].source, TimingSource::emulator_clock);
+  EXPECT_GE(run.timings[0].ms, 0.0);
+  auto views = selection.lesson->views(1, run);
+  const auto* grid = std::get_if<CellGridView>(&views.front());
+  ASSERT_NE(grid, nullptr);
+  int blocks_drawn = 0;
+  for (const auto& c : grid->cells) blocks_drawn += std::stoi(c.label);
+  EXPECT_EQ(blocks_drawn, 96);
+}
+
+TEST_F(Chapter, ARunSurvivesAJsonRoundTrip) {
+  Run run = run_step(1, {"blocks_per_grid=8"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  Run loaded;
+  ASSERT_TRUE(from_json(to_json(run), &loaded).ok());
+  // Views of a loaded run (recorded elsewhere) are the same pictures.
+  auto views = selection.lesson->views(1, loaded);
+  const auto* grid = std::get_if<CellGridView>(&views.front());
+  ASSERT_NE(grid, nullptr);
+  int blocks_drawn = 0;
+  for (const auto& c : grid->cells) blocks_drawn += std::stoi(c.label);
+  EXPECT_EQ(blocks_drawn, 8);
+}
