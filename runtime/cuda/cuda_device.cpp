@@ -1,0 +1,295 @@
+#include "cuda/cuda_device.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "src/backends.h"
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_facts.h"
+
+namespace cudalab {
+namespace cuda {
+namespace {
+
+// Above this a kernel must opt in to more dynamic shared memory (cudaFuncSetAttribute).
+constexpr std::size_t kSharedWithoutOptIn = 48 * 1024;
+
+// Decimal units, as GPU memory is advertised: "asked for 200 GB, the GPU has 139 GB free".
+std::string size_in_words(std::size_t bytes) {
+  const double value = static_cast<double>(bytes);
+  if (value >= 1e9) return fmt::format("{:.{}f} GB", value / 1e9, value >= 1e10 ? 0 : 1);
+  if (value >= 1e6) return fmt::format("{:.{}f} MB", value / 1e6, value >= 1e7 ? 0 : 1);
+  if (value >= 1e3) return fmt::format("{:.{}f} KB", value / 1e3, value >= 1e4 ? 0 : 1);
+  return fmt::format("{} bytes", bytes);
+}
+
+class CudaEvent final : public Event {
+ public:
+  CudaEvent(std::shared_ptr<const std::atomic<std::uint64_t>> live_generation, std::uint64_t generation)
+      : live_generation_(std::move(live_generation)), generation_(generation) {}
+  ~CudaEvent() override {
+    // A reset destroyed the old context and its events with it.
+    if (created_ && live_generation_->load() == generation_) (void)cudaEventDestroy(handle_);
+  }
+  bool usable() const { return recorded_ && live_generation_->load() == generation_; }
+
+  cudaEvent_t handle_ = nullptr;
+  bool created_ = false;
+  bool recorded_ = false;
+
+ private:
+  std::shared_ptr<const std::atomic<std::uint64_t>> live_generation_;
+  std::uint64_t generation_;
+};
+
+}  // namespace
+
+CudaDevice::CudaDevice(int index, DeviceFacts facts)
+    : index_(index), live_generation_(std::make_shared<std::atomic<std::uint64_t>>(0)) {
+  facts_ = std::move(facts);
+}
+
+CudaDevice::~CudaDevice() {
+  // The context stays (it is the process's primary context, shared with any other user of this GPU).
+  if (select().ok()) printf_channel_.release();
+}
+
+Status CudaDevice::open(int index, std::unique_ptr<Device>* out) {
+  DeviceFacts facts;
+  CUDALAB_RETURN_IF_ERROR(read_device_facts(index, &facts));
+  std::unique_ptr<CudaDevice> device(new CudaDevice(index, std::move(facts)));
+  CUDALAB_RETURN_IF_ERROR(device->select());
+  CUDALAB_CUDA_TRY(cudaFree(nullptr));  // creates the context now, not inside the first timed launch
+  CUDALAB_RETURN_IF_ERROR(device->printf_channel_.create());
+  *out = std::move(device);
+  return Status::success();
+}
+
+Status CudaDevice::select() const {
+  CUDALAB_CUDA_TRY(cudaSetDevice(index_));
+  return Status::success();
+}
+
+Status CudaDevice::settle(Status status) {
+  const bool sticky = status.code == StatusCode::kernel_fault || status.code == StatusCode::timeout;
+  if (!sticky) return status;
+  // Whatever the faulting kernel printed is unreachable now; the reset gives a working context.
+  (void)cudaSetDevice(index_);
+  const cudaError_t reset_error = cudaDeviceReset();
+  (void)cudaGetLastError();
+  printf_channel_.forget();
+  ++generation_;
+  live_generation_->store(generation_);
+  status.device_was_reset = true;
+  if (reset_error != cudaSuccess) {
+    status.message += "; resetting the GPU failed too (" + error_in_words(reset_error) +
+                      "): restart CUDA Lab before the next run";
+    return status;
+  }
+  status.message += "; the GPU was reset so the next run can work, and every buffer on it was lost";
+  if (Status channel = printf_channel_.create(); !channel.ok()) defer(channel);
+  return status;
+}
+
+void CudaDevice::defer(Status status) {
+  if (deferred_.ok() && !status.ok()) deferred_ = std::move(status);
+}
+
+// --- memory ---------------------------------------------------------------------------------------
+
+Status CudaDevice::allocate(std::size_t bytes, void** out) {
+  *out = nullptr;
+  if (bytes == 0) return Status::success();
+  CUDALAB_RETURN_IF_ERROR(select());
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (cudaError_t error = cudaMemGetInfo(&free_bytes, &total_bytes); error != cudaSuccess)
+    return settle(to_status(error, "cudaMemGetInfo(&free_bytes, &total_bytes)", __FILE__, __LINE__));
+  if (bytes > free_bytes)
+    return Status::error(StatusCode::out_of_memory,
+                         fmt::format("asked for {}, the GPU has {} free (of {})", size_in_words(bytes),
+                                     size_in_words(free_bytes), size_in_words(total_bytes)));
+  if (cudaError_t error = cudaMalloc(out, bytes); error != cudaSuccess) {
+    *out = nullptr;
+    return settle(to_status(error, "cudaMalloc(out, bytes)", __FILE__, __LINE__));
+  }
+  return Status::success();
+}
+
+void CudaDevice::release(void* ptr) noexcept {
+  if (ptr == nullptr) return;
+  (void)cudaSetDevice(index_);
+  // A failure here is a sticky error from earlier work; the next checked call reports it.
+  (void)cudaFree(ptr);
+}
+
+Status CudaDevice::allocate_pinned(std::size_t bytes, void** out) {
+  *out = nullptr;
+  if (bytes == 0) return Status::success();
+  CUDALAB_RETURN_IF_ERROR(select());
+  if (cudaError_t error = cudaHostAlloc(out, bytes, cudaHostAllocDefault); error != cudaSuccess) {
+    *out = nullptr;
+    Status status = to_status(error, "cudaHostAlloc(out, bytes, cudaHostAllocDefault)", __FILE__, __LINE__);
+    if (status.code == StatusCode::out_of_memory)
+      status.message = fmt::format("could not page-lock {} of host memory ({})", size_in_words(bytes),
+                                   error_in_words(error));
+    return settle(status);
+  }
+  return Status::success();
+}
+
+void CudaDevice::release_pinned(void* ptr) noexcept {
+  if (ptr != nullptr) (void)cudaFreeHost(ptr);
+}
+
+namespace {
+Status copy(int index, void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+  if (bytes == 0) return Status::success();
+  CUDALAB_CUDA_TRY(cudaSetDevice(index));
+  CUDALAB_CUDA_TRY(cudaMemcpy(dst, src, bytes, kind));
+  return Status::success();
+}
+}  // namespace
+
+Status CudaDevice::copy_to_device(void* dst, const void* src, std::size_t bytes) {
+  return settle(copy(index_, dst, src, bytes, cudaMemcpyHostToDevice));
+}
+Status CudaDevice::copy_to_host(void* dst, const void* src, std::size_t bytes) {
+  return settle(copy(index_, dst, src, bytes, cudaMemcpyDeviceToHost));
+}
+Status CudaDevice::copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
+  return settle(copy(index_, dst, src, bytes, cudaMemcpyDeviceToDevice));
+}
+
+Status CudaDevice::fill_zero(void* dst, std::size_t bytes) {
+  if (bytes == 0) return Status::success();
+  auto fill = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(select());
+    CUDALAB_CUDA_TRY(cudaMemset(dst, 0, bytes));
+    return Status::success();
+  };
+  return settle(fill());
+}
+
+std::size_t CudaDevice::free_memory() const {
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (cudaSetDevice(index_) != cudaSuccess || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
+    (void)cudaGetLastError();  // the next checked call meets a sticky error again and reports it
+    return 0;
+  }
+  return free_bytes;
+}
+
+// --- execution ------------------------------------------------------------------------------------
+
+Status CudaDevice::launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args) {
+  const void* stub = kernel.gpu_stub();
+  CUDALAB_RETURN_IF_ERROR(select());
+  if (kernel.gpu_printf_slot != nullptr) CUDALAB_RETURN_IF_ERROR(printf_channel_.bind(kernel.gpu_printf_slot()));
+  if (config.dynamic_shared_bytes > kSharedWithoutOptIn)
+    CUDALAB_CUDA_TRY(cudaFuncSetAttribute(stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(config.dynamic_shared_bytes)));
+  const dim3 grid(config.grid.x, config.grid.y, config.grid.z);
+  const dim3 block(config.block.x, config.block.y, config.block.z);
+  CUDALAB_CUDA_TRY(cudaLaunchKernel(stub, grid, block, gpu_args, config.dynamic_shared_bytes, nullptr));
+  CUDALAB_CUDA_TRY(cudaGetLastError());
+  return Status::success();
+}
+
+Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args,
+                          const EmuInvocation& emu) {
+  (void)emu;
+  CUDALAB_RETURN_IF_ERROR(validate_launch(config, facts()));
+  if (kernel.gpu_stub == nullptr)
+    return Status::error(StatusCode::unsupported,
+                         fmt::format("kernel {} was not built for the GPU (no kernels_gpu.cu bound it)", kernel.name));
+  Status status = launch_on_gpu(kernel, config, gpu_args);
+  // A sticky error met here may come from an earlier kernel: name this one only when it is its own.
+  if (!status.ok() && status.code != StatusCode::kernel_fault && status.code != StatusCode::timeout)
+    status.message = fmt::format("launching {}{}: {}", kernel.name, config.str(), status.message);
+  return settle(std::move(status));
+}
+
+Status CudaDevice::synchronize() {
+  auto wait_and_drain = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(select());
+    CUDALAB_CUDA_TRY(cudaDeviceSynchronize());
+    return printf_channel_.drain(&printf_text_);
+  };
+  Status status = settle(wait_and_drain());
+  if (!deferred_.ok()) return std::exchange(deferred_, Status::success());
+  return status;
+}
+
+Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) {
+  if (kernel.gpu_stub == nullptr)
+    return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
+  auto read = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(select());
+    cudaFuncAttributes attributes{};
+    CUDALAB_CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel.gpu_stub()));
+    out->registers_per_thread = attributes.numRegs;
+    out->local_bytes_per_thread = attributes.localSizeBytes;
+    out->static_shared_bytes = attributes.sharedSizeBytes;
+    out->constant_bytes = attributes.constSizeBytes;
+    out->max_threads_per_block = attributes.maxThreadsPerBlock;
+    out->ptx_version = attributes.ptxVersion;
+    out->binary_version = attributes.binaryVersion;
+    return Status::success();
+  };
+  return settle(read());
+}
+
+// --- timing ---------------------------------------------------------------------------------------
+
+std::shared_ptr<Event> CudaDevice::record_event() {
+  auto event = std::make_shared<CudaEvent>(live_generation_, generation_);
+  auto record = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(select());
+    CUDALAB_CUDA_TRY(cudaEventCreate(&event->handle_));
+    event->created_ = true;
+    CUDALAB_CUDA_TRY(cudaEventRecord(event->handle_, nullptr));
+    event->recorded_ = true;
+    return Status::success();
+  };
+  defer(settle(record()));
+  return event;
+}
+
+double CudaDevice::elapsed_ms(const Event& start, const Event& end) {
+  const auto* from = dynamic_cast<const CudaEvent*>(&start);
+  const auto* to = dynamic_cast<const CudaEvent*>(&end);
+  constexpr double unknown = std::numeric_limits<double>::quiet_NaN();
+  if (from == nullptr || to == nullptr || !from->usable() || !to->usable()) return unknown;
+  float ms = 0;
+  if (cudaError_t error = cudaEventElapsedTime(&ms, from->handle_, to->handle_); error != cudaSuccess) {
+    defer(settle(to_status(error, "cudaEventElapsedTime(&ms, start, end)", __FILE__, __LINE__)));
+    return unknown;
+  }
+  return ms;
+}
+
+// --- printf ---------------------------------------------------------------------------------------
+
+std::string CudaDevice::take_printf_output() {
+  defer(settle(printf_channel_.drain(&printf_text_)));
+  return std::exchange(printf_text_, std::string());
+}
+
+}  // namespace cuda
+
+Status make_cuda_device(int index, std::unique_ptr<Device>* out) {
+  std::string why_none;
+  const std::vector<DeviceFacts> gpus = query_cuda_devices(&why_none);
+  if (gpus.empty()) return Status::error(StatusCode::no_device, "no CUDA GPU can be used: " + why_none);
+  if (index < 0 || index >= static_cast<int>(gpus.size()))
+    return Status::error(StatusCode::no_device, fmt::format("there is no GPU {}; this machine has {} (0 to {})", index,
+                                                            gpus.size(), gpus.size() - 1));
+  return cuda::CudaDevice::open(index, out);
+}
+
+}  // namespace cudalab

@@ -1,0 +1,57 @@
+#pragma once
+// The CUDA backend of Device (runtime-internal; lessons see only cudalab/device.h).
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "cuda/printf_channel.h"
+#include "cudalab/device.h"
+
+namespace cudalab::cuda {
+
+class CudaDevice final : public Device {
+ public:
+  // Creates the device's context and its printf channel.
+  static Status open(int index, std::unique_ptr<Device>* out);
+  ~CudaDevice() override;
+
+  Status allocate(std::size_t bytes, void** out) override;
+  void release(void* ptr) noexcept override;
+  Status allocate_pinned(std::size_t bytes, void** out) override;
+  void release_pinned(void* ptr) noexcept override;
+  Status copy_to_device(void* dst, const void* src, std::size_t bytes) override;
+  Status copy_to_host(void* dst, const void* src, std::size_t bytes) override;
+  Status copy_device_to_device(void* dst, const void* src, std::size_t bytes) override;
+  Status fill_zero(void* dst, std::size_t bytes) override;
+  std::size_t free_memory() const override;
+
+  Status launch(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args,
+                const EmuInvocation& emu) override;
+  Status synchronize() override;
+  Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) override;
+
+  std::shared_ptr<Event> record_event() override;
+  double elapsed_ms(const Event& start, const Event& end) override;
+  TimingSource timing_source() const override { return TimingSource::gpu_events; }
+
+  std::string take_printf_output() override;
+
+ private:
+  CudaDevice(int index, DeviceFacts facts);
+  Status select() const;
+  // Every CUDA failure passes through here: a sticky error (illegal address, trap...) leaves the
+  // context unusable, so the device is reset, its generation bumped, and the Status says so.
+  Status settle(Status status);
+  // Keeps an error from a call that cannot return one (events, printf) for the next synchronize().
+  void defer(Status status);
+  Status launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args);
+
+  int index_;
+  PrintfChannel printf_channel_;
+  std::string printf_text_;
+  Status deferred_;
+  // Shared with events, which must not destroy a handle from before a reset.
+  std::shared_ptr<std::atomic<std::uint64_t>> live_generation_;
+};
+
+}  // namespace cudalab::cuda

@@ -1,0 +1,86 @@
+// query_cuda_devices(): the deviceQuery numbers of every CUDA device, or none and why. Runs on
+// machines with no NVIDIA driver at all (cudart is linked statically, libcuda never directly).
+#include <cuda_runtime_api.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_facts.h"
+#include "cudalab/device_facts.h"
+
+namespace cudalab {
+namespace cuda {
+
+Status read_device_facts(int index, DeviceFacts* out) {
+  cudaDeviceProp prop{};
+  CUDALAB_CUDA_TRY(cudaGetDeviceProperties(&prop, index));
+  // CUDA 13 took the clocks out of cudaDeviceProp: they are attributes now.
+  int clock_khz = 0, mem_clock_khz = 0, bus_width_bits = 0;
+  CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, index));
+  CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, index));
+  CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, index));
+
+  DeviceFacts facts;
+  facts.backend = BackendKind::gpu;
+  facts.index = index;
+  facts.name = prop.name;
+  facts.cc_major = prop.major;
+  facts.cc_minor = prop.minor;
+  facts.sm_count = prop.multiProcessorCount;
+  facts.warp_size = prop.warpSize;
+  facts.max_threads_per_block = prop.maxThreadsPerBlock;
+  for (int d = 0; d < 3; ++d) {
+    facts.max_block_dim[d] = static_cast<unsigned>(prop.maxThreadsDim[d]);
+    facts.max_grid_dim[d] = static_cast<unsigned>(prop.maxGridSize[d]);
+  }
+  facts.shared_per_block = prop.sharedMemPerBlock;
+  facts.shared_per_block_optin = prop.sharedMemPerBlockOptin;
+  facts.shared_per_sm = prop.sharedMemPerMultiprocessor;
+  facts.regs_per_block = prop.regsPerBlock;
+  facts.regs_per_sm = prop.regsPerMultiprocessor;
+  facts.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+  facts.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
+  facts.global_mem_bytes = prop.totalGlobalMem;
+  facts.clock_khz = clock_khz;
+  facts.mem_clock_khz = mem_clock_khz;
+  facts.mem_bus_width_bits = bus_width_bits;
+  facts.host_cpu = host_cpu_model();
+  facts.host_cores = static_cast<int>(std::thread::hardware_concurrency());
+  *out = std::move(facts);
+  return Status::success();
+}
+
+}  // namespace cuda
+
+std::vector<DeviceFacts> query_cuda_devices(std::string* why_none) {
+  std::vector<DeviceFacts> devices;
+  std::string reason;
+  int count = 0;
+  const cudaError_t error = cudaGetDeviceCount(&count);
+  if (error != cudaSuccess) {
+    // Without a driver the count is left untouched, and the error would stay as the "last error"
+    // for the next unrelated call to find.
+    count = 0;
+    (void)cudaGetLastError();
+    reason = error == cudaErrorInsufficientDriver
+                 ? "no NVIDIA driver found (" + cuda::error_in_words(error) + ")"
+                 : "CUDA found no usable GPU (" + cuda::error_in_words(error) + ")";
+  } else if (count == 0) {
+    reason = "the NVIDIA driver reports no CUDA GPU";
+  }
+  for (int index = 0; index < count; ++index) {
+    DeviceFacts facts;
+    if (Status status = cuda::read_device_facts(index, &facts); status.ok()) {
+      devices.push_back(std::move(facts));
+    } else {
+      (void)cudaGetLastError();
+      reason = "GPU " + std::to_string(index) + " could not be queried: " + status.message;
+    }
+  }
+  if (why_none != nullptr) *why_none = devices.empty() ? reason : std::string();
+  return devices;
+}
+
+}  // namespace cudalab
