@@ -76,6 +76,9 @@ StatusCode code_for(cudaError_t error) {
 }  // namespace
 
 Status to_status(cudaError_t error, const char* expression, const char* file, int line) {
+  // The runtime also keeps the error as its "last error": cleared here, so the cudaGetLastError()
+  // after a later launch does not blame that launch for it. (Sticky errors stay regardless.)
+  (void)cudaGetLastError();
   std::string message;
   if (const char* words = explanation(error)) message = std::string(words) + " (" + error_in_words(error) + ")";
   else message = error_in_words(error);

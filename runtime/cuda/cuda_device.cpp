@@ -71,6 +71,10 @@ Status CudaDevice::open(int index, std::unique_ptr<Device>* out) {
 }
 
 Status CudaDevice::select() const {
+  // Only when another device is current: cudaGetDevice never touches a context, so a sticky error
+  // is reported by the call that meets it, not here.
+  int current = -1;
+  if (cudaGetDevice(&current) == cudaSuccess && current == index_) return Status::success();
   CUDALAB_CUDA_TRY(cudaSetDevice(index_));
   return Status::success();
 }
