@@ -2,8 +2,11 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
@@ -82,22 +85,48 @@ Status CudaDevice::select() const {
 Status CudaDevice::settle(Status status) {
   const bool sticky = status.code == StatusCode::kernel_fault || status.code == StatusCode::timeout;
   if (!sticky) return status;
-  // Whatever the faulting kernel printed is unreachable now; the reset gives a working context.
-  (void)cudaSetDevice(index_);
-  const cudaError_t reset_error = cudaDeviceReset();
-  (void)cudaGetLastError();
+  // Whatever the faulting kernel printed is unreachable now; only a reset gives a working context.
   printf_channel_.forget();
   ++generation_;
   live_generation_->store(generation_);
   status.device_was_reset = true;
-  if (reset_error != cudaSuccess) {
-    status.message += "; resetting the GPU failed too (" + error_in_words(reset_error) +
-                      "): restart CUDA Lab before the next run";
-    return status;
+  if (Status recovered = recover(std::chrono::seconds(5)); recovered.ok()) {
+    status.message += "; the GPU was reset so the next run can work, and every buffer on it was lost";
+  } else {
+    lost_ = Status::error(StatusCode::no_device,
+                          "after the earlier fault this process cannot use the GPU again (" + recovered.message +
+                              "); restart CUDA Lab to run on the GPU, or switch to the emulator");
+    status.message += "; the GPU was reset and every buffer on it was lost, but this process cannot use it again (" +
+                      recovered.message + "): restart CUDA Lab to run on the GPU, or switch to the emulator";
   }
-  status.message += "; the GPU was reset so the next run can work, and every buffer on it was lost";
-  if (Status channel = printf_channel_.create(); !channel.ok()) defer(channel);
   return status;
+}
+
+Status CudaDevice::recover(std::chrono::milliseconds patience) {
+  // The driver may still be tearing the faulted context down: a new one can be refused for a
+  // while ("busy or unavailable"), so retry with growing pauses before giving up.
+  const auto give_up_at = std::chrono::steady_clock::now() + patience;
+  auto pause = std::chrono::milliseconds(10);
+  for (;;) {
+    (void)cudaSetDevice(index_);
+    (void)cudaDeviceReset();
+    (void)cudaGetLastError();
+    Status created = printf_channel_.create();  // the first call after a reset makes the new context
+    if (created.ok()) return created;
+    if (std::chrono::steady_clock::now() + pause > give_up_at) return created;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(500));
+  }
+}
+
+Status CudaDevice::usable() {
+  if (lost_.ok()) return Status::success();
+  // One more try each time it is asked for: the device may have become available meanwhile.
+  if (recover(std::chrono::milliseconds(0)).ok()) {
+    lost_ = Status::success();
+    return Status::success();
+  }
+  return lost_;
 }
 
 void CudaDevice::defer(Status status) {
@@ -109,6 +138,7 @@ void CudaDevice::defer(Status status) {
 Status CudaDevice::allocate(std::size_t bytes, void** out) {
   *out = nullptr;
   if (bytes == 0) return Status::success();
+  CUDALAB_RETURN_IF_ERROR(usable());
   CUDALAB_RETURN_IF_ERROR(select());
   std::size_t free_bytes = 0, total_bytes = 0;
   if (cudaError_t error = cudaMemGetInfo(&free_bytes, &total_bytes); error != cudaSuccess)
@@ -134,6 +164,7 @@ void CudaDevice::release(void* ptr) noexcept {
 Status CudaDevice::allocate_pinned(std::size_t bytes, void** out) {
   *out = nullptr;
   if (bytes == 0) return Status::success();
+  CUDALAB_RETURN_IF_ERROR(usable());
   CUDALAB_RETURN_IF_ERROR(select());
   if (cudaError_t error = cudaHostAlloc(out, bytes, cudaHostAllocDefault); error != cudaSuccess) {
     *out = nullptr;
@@ -160,17 +191,21 @@ Status copy(int index, void* dst, const void* src, std::size_t bytes, cudaMemcpy
 }  // namespace
 
 Status CudaDevice::copy_to_device(void* dst, const void* src, std::size_t bytes) {
+  CUDALAB_RETURN_IF_ERROR(usable());
   return settle(copy(index_, dst, src, bytes, cudaMemcpyHostToDevice));
 }
 Status CudaDevice::copy_to_host(void* dst, const void* src, std::size_t bytes) {
+  CUDALAB_RETURN_IF_ERROR(usable());
   return settle(copy(index_, dst, src, bytes, cudaMemcpyDeviceToHost));
 }
 Status CudaDevice::copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
+  CUDALAB_RETURN_IF_ERROR(usable());
   return settle(copy(index_, dst, src, bytes, cudaMemcpyDeviceToDevice));
 }
 
 Status CudaDevice::fill_zero(void* dst, std::size_t bytes) {
   if (bytes == 0) return Status::success();
+  CUDALAB_RETURN_IF_ERROR(usable());
   auto fill = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
     CUDALAB_CUDA_TRY(cudaMemset(dst, 0, bytes));
@@ -208,6 +243,7 @@ Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config,
                           const EmuInvocation& emu) {
   (void)emu;
   CUDALAB_RETURN_IF_ERROR(validate_launch(config, facts()));
+  CUDALAB_RETURN_IF_ERROR(usable());
   if (kernel.gpu_stub == nullptr)
     return Status::error(StatusCode::unsupported,
                          fmt::format("kernel {} was not built for the GPU (no kernels_gpu.cu bound it)", kernel.name));
@@ -220,11 +256,13 @@ Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config,
 
 Status CudaDevice::synchronize() {
   auto wait_and_drain = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(usable());
     CUDALAB_RETURN_IF_ERROR(select());
     CUDALAB_CUDA_TRY(cudaDeviceSynchronize());
     return printf_channel_.drain(&printf_text_);
   };
   Status status = settle(wait_and_drain());
+  // An error kept from an event or a printf read happened before this wait: it is the first.
   if (!deferred_.ok()) return std::exchange(deferred_, Status::success());
   return status;
 }
@@ -232,6 +270,7 @@ Status CudaDevice::synchronize() {
 Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) {
   if (kernel.gpu_stub == nullptr)
     return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
+  CUDALAB_RETURN_IF_ERROR(usable());
   auto read = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
     cudaFuncAttributes attributes{};

@@ -1,6 +1,7 @@
 #pragma once
 // The CUDA backend of Device (runtime-internal; lessons see only cudalab/device.h).
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -42,6 +43,10 @@ class CudaDevice final : public Device {
   // Every CUDA failure passes through here: a sticky error (illegal address, trap...) leaves the
   // context unusable, so the device is reset, its generation bumped, and the Status says so.
   Status settle(Status status);
+  // Resets the device and makes a fresh context, retrying for up to `patience`.
+  Status recover(std::chrono::milliseconds patience);
+  // Success, or why this process can no longer use the GPU (after a fault it could not recover).
+  Status usable();
   // Keeps an error from a call that cannot return one (events, printf) for the next synchronize().
   void defer(Status status);
   Status launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args);
@@ -50,6 +55,7 @@ class CudaDevice final : public Device {
   PrintfChannel printf_channel_;
   std::string printf_text_;
   Status deferred_;
+  Status lost_;
   // Shared with events, which must not destroy a handle from before a reset.
   std::shared_ptr<std::atomic<std::uint64_t>> live_generation_;
 };
