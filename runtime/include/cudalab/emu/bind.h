@@ -1,7 +1,9 @@
 #pragma once
 // Everything an emulator translation unit of a lesson needs before it includes its kernel file.
-#include "cudalab/emu/cuda_emu.h"
+// Include it first in kernels_emu.cpp: trace.cuh must see CUDALAB_EMU to define Trace::record.
 #include "cudalab/kernel.h"
+// After the ordinary headers: cuda_emu.h defines macros (threadIdx, assert) kernel code expects.
+#include "cudalab/emu/cuda_emu.h"
 #include "cudalab/trace.cuh"
 
 // Put inside the kernel namespace before including the kernel file: kernel printf is captured.
@@ -9,10 +11,6 @@
 
 // `extern __shared__ T name[];` in a kernel refers to this per-worker array (inside the kernel
 // namespace). Its size is the emulator's dynamic shared memory limit, which launches are checked
-// against.
+// against; one array per name, so kernels that share a name share the storage, as on a GPU.
 #define CUDALAB_EMU_DYNAMIC_SHARED(type, name) \
   alignas(16) thread_local type name[::cudalab::emu::kDynamicSharedBytes / sizeof(type)];
-
-namespace cudalab::emu {
-inline constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
-}

@@ -1,0 +1,85 @@
+#include "emu/worker_pool.h"
+
+#include <algorithm>
+
+#include "emu/block_runner.h"
+
+namespace cudalab::emu {
+
+thread_local constinit ThreadContext* tls_context = nullptr;
+
+void LaunchJob::fail(Status status) {
+  std::lock_guard lock(failure_mutex);
+  if (failure.ok()) failure = std::move(status);
+  cancelled.store(true, std::memory_order_relaxed);
+}
+
+WorkerPool::WorkerPool(unsigned workers) {
+  threads_.reserve(std::max(1u, workers));
+  for (unsigned w = 0; w < std::max(1u, workers); ++w) threads_.emplace_back([this, w] { worker_main(w); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  job_ready_.notify_all();
+  for (std::thread& thread : threads_) thread.join();
+}
+
+void WorkerPool::run(LaunchJob& job) {
+  // Chunks of ~1/16 of a worker's share: big enough that the counter is touched rarely, small
+  // enough that an uneven grid still spreads over every worker.
+  const std::uint64_t share = job.total_blocks / (std::uint64_t(size()) * 16);
+  job.blocks_per_grab = std::clamp<std::uint64_t>(share, 1, 64);
+  job.next_block.store(0, std::memory_order_relaxed);
+  std::unique_lock lock(mutex_);
+  job_ = &job;
+  ++job_number_;
+  busy_workers_ = size();
+  job_ready_.notify_all();
+  job_done_.wait(lock, [this] { return busy_workers_ == 0; });
+  job_ = nullptr;
+}
+
+void WorkerPool::worker_main(unsigned worker) {
+  ThreadContext context;
+  context.worker = worker;
+  tls_context = &context;
+  BlockRunner runner(context);
+  std::uint64_t jobs_seen = 0;
+
+  for (;;) {
+    LaunchJob* job = nullptr;
+    {
+      std::unique_lock lock(mutex_);
+      job_ready_.wait(lock, [&] { return stopping_ || job_number_ != jobs_seen; });
+      if (stopping_) return;
+      jobs_seen = job_number_;
+      job = job_;
+    }
+
+    context.grid_dim = job->grid;
+    context.block_dim = job->block;
+    const std::uint64_t blocks_per_layer = std::uint64_t(job->grid.x) * job->grid.y;
+    for (;;) {
+      const std::uint64_t first = job->next_block.fetch_add(job->blocks_per_grab, std::memory_order_relaxed);
+      if (first >= job->total_blocks) break;
+      const std::uint64_t end = std::min(first + job->blocks_per_grab, job->total_blocks);
+      for (std::uint64_t b = first; b < end && !job->cancelled.load(std::memory_order_relaxed); ++b) {
+        context.block_idx = uint3{static_cast<unsigned>(b % job->grid.x),
+                                  static_cast<unsigned>((b / job->grid.x) % job->grid.y),
+                                  static_cast<unsigned>(b / blocks_per_layer)};
+        Status status = runner.run(*job->kernel);
+        flush_worker_printf(*job->printf_capture);
+        if (!status.ok()) job->fail(std::move(status));
+      }
+    }
+
+    std::lock_guard lock(mutex_);
+    if (--busy_workers_ == 0) job_done_.notify_one();
+  }
+}
+
+}  // namespace cudalab::emu

@@ -1,0 +1,57 @@
+#pragma once
+// What the emulator's engine and an emulated kernel share: the running thread's coordinates and
+// the entry points kernel code calls (barrier, printf, trap). No macros here, so the engine can
+// include it next to Boost without CUDA keywords leaking in; kernel files get it through
+// cuda_emu.h.
+#include <cstddef>
+#include <cstdint>
+#include <source_location>
+
+namespace cudalab::emu {
+
+// Bytes of each `extern __shared__` array (bind.h's CUDALAB_EMU_DYNAMIC_SHARED): the most dynamic
+// shared memory a launch may ask for on the emulator, as on a GPU without opt-in.
+inline constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
+
+struct uint3 {
+  unsigned int x, y, z;
+};
+struct dim3 {
+  unsigned int x = 1, y = 1, z = 1;
+  constexpr dim3(unsigned int x_ = 1, unsigned int y_ = 1, unsigned int z_ = 1) : x(x_), y(y_), z(z_) {}
+  constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+};
+
+// The running emulated thread's coordinates. One per worker thread: all threads of a block run on
+// their worker, and the block runner rewrites thread_idx before it runs or resumes each of them.
+struct ThreadContext {
+  uint3 thread_idx{0, 0, 0};
+  uint3 block_idx{0, 0, 0};
+  dim3 block_dim;
+  dim3 grid_dim;
+  void* block_state = nullptr;  // the worker's block runner (barriers)
+  unsigned int worker = 0;
+};
+// constinit: the compiler then reads it with one %fs-relative load instead of calling a TLS
+// wrapper function on every threadIdx access.
+extern thread_local constinit ThreadContext* tls_context;
+
+// Blocks the calling emulated thread until every thread of its block has arrived at this same
+// call site. A barrier that not all threads reach is reported (block, threads, call sites) when
+// the launch ends, never a hang.
+void syncthreads(std::source_location where);
+// __syncthreads_count/and/or: a barrier that also counts the threads whose predicate is non-zero.
+int syncthreads_count(std::source_location where, int predicate);
+
+// Device printf: formatted at once, captured per launch for the app (Device::take_printf_output).
+int printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+inline unsigned int worker_id() { return tls_context->worker; }
+std::uint64_t clock_ns();  // steady clock, for trace events and clock64()
+
+// A kernel fault on the emulator (__trap(), a failed device assert): ends the launch with
+// StatusCode::kernel_fault. Unwinds the emulated thread; the block's other threads stop too.
+[[noreturn]] void trap(const char* why);
+[[noreturn]] void assert_fail(const char* expression, const char* file, unsigned line);
+
+}  // namespace cudalab::emu
