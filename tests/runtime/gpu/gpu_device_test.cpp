@@ -153,7 +153,10 @@ TEST_F(GpuDevice, IllegalAddressResetsTheGpuAndTheNextRunWorks) {
   const std::uint64_t generation = device_->generation();
 
   ASSERT_OK(launch(*device_, gpu_tests::write_to_address, {Dim3(1), Dim3(32)}, 0x10ull, 7));
+  const auto before = std::chrono::steady_clock::now();
   const Status fault = device_->synchronize();
+  const double recovery_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count();
+  std::printf("fault, reset and new context took %.1f ms\n", recovery_ms);
   EXPECT_EQ(fault.code, StatusCode::kernel_fault) << fault.describe();
   EXPECT_TRUE(fault.device_was_reset);
   EXPECT_NE(fault.message.find("cudaError"), std::string::npos) << fault.message;
