@@ -90,7 +90,7 @@ Status CudaDevice::settle(Status status) {
   ++generation_;
   live_generation_->store(generation_);
   status.device_was_reset = true;
-  if (Status recovered = recover(std::chrono::seconds(5)); recovered.ok()) {
+  if (Status recovered = recover(std::chrono::seconds(1)); recovered.ok()) {
     status.message += "; the GPU was reset so the next run can work, and every buffer on it was lost";
   } else {
     lost_ = Status::error(StatusCode::no_device,
@@ -103,8 +103,9 @@ Status CudaDevice::settle(Status status) {
 }
 
 Status CudaDevice::recover(std::chrono::milliseconds patience) {
-  // The driver may still be tearing the faulted context down: a new one can be refused for a
-  // while ("busy or unavailable"), so retry with growing pauses before giving up.
+  // A new context can be refused right after a fault ("busy or unavailable"), so retry briefly.
+  // Some drivers refuse it for good (the lent H200, driver 580: still refused after 19 s and
+  // repeated resets, while a new process runs at once): then the caller says to restart.
   const auto give_up_at = std::chrono::steady_clock::now() + patience;
   auto pause = std::chrono::milliseconds(10);
   for (;;) {

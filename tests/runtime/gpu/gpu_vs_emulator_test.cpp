@@ -19,6 +19,7 @@
 #include "cudalab/device.h"
 #include "cudalab/kernel.h"
 #include "cudalab/trace.h"
+#include "fresh_process.h"
 #include "kernels.h"
 #include "src/backends.h"
 
@@ -236,6 +237,7 @@ TEST_F(GpuAndEmulator, FloatScalingIsBitForBit) {
   EXPECT_EQ(std::memcmp(gpu.data(), emu.data(), gpu.size() * sizeof(float)), 0);
 }
 
+// Last in the file: see fresh_process.h.
 TEST_F(GpuAndEmulator, TrapIsAKernelFaultOnBothAndTheGpuRunsAgain) {
   for (Device* device : {gpu_.get(), emulator_.get()}) {
     Buffer<int> out;
@@ -245,6 +247,17 @@ TEST_F(GpuAndEmulator, TrapIsAKernelFaultOnBothAndTheGpuRunsAgain) {
     EXPECT_EQ(fault.code, StatusCode::kernel_fault) << device->facts().name << ": " << fault.describe();
     EXPECT_EQ(fault.device_was_reset, device->is_gpu()) << fault.describe();
     std::printf("%s: %s\n", device->facts().name.c_str(), fault.describe().c_str());
+  }
+  // The GPU runs again in this process, or (drivers that refuse a faulted process a new context)
+  // says to restart, and a restarted process runs.
+  Buffer<float> probe;
+  const Status after = Buffer<float>::create(*gpu_, 2, &probe);
+  if (!after.ok()) {
+    EXPECT_NE(after.message.find("restart CUDA Lab"), std::string::npos) << after.describe();
+    std::string child_output;
+    EXPECT_TRUE(gpu_tests::passes_in_a_fresh_process("GpuAndEmulator.FloatScalingIsBitForBit", &child_output))
+        << child_output;
+    return;
   }
   const auto [gpu, emu] = on_both(std::vector<float>{1.5f, -2.25f}, [](Device& d, float* out) {
     return launch(d, kernels::scale_by_two, {Dim3(1), Dim3(32)}, out, 2);
