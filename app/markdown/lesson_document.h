@@ -1,0 +1,33 @@
+#pragma once
+// A chapter's lesson.md cut along the convention in lessons/README.md: `# Chapter title`, an
+// intro, then one `## N. Step title` section per step (with `### Idea`, `### Try this`,
+// `### What you should see`). The text pane shows the intro plus the current step's section.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "markdown/markdown.h"
+
+namespace cudalab::app::markdown {
+
+struct StepSection {
+  int number = 0;       // N from "## N. Title" (1-based); 0 when the heading has no number
+  std::string title;    // "Title", without the number
+  std::vector<Block> blocks;  // everything under the heading, up to the next `##`
+};
+
+struct LessonDocument {
+  std::string title;          // from `# ...`; "" when absent
+  std::vector<Block> intro;   // between `#` and the first `##`
+  std::vector<StepSection> steps;
+  std::string problem;        // why there is no usable text (missing or unreadable file), in words
+
+  // The section for 0-based `step`: the one numbered step+1, else the step-th section; null if none.
+  const StepSection* section_for(int step) const;
+};
+
+LessonDocument split_lesson(std::vector<Block> blocks);
+// Reads and splits a lesson file; a missing or unreadable file gives `problem`, never an exception.
+LessonDocument load_lesson_document(const std::filesystem::path& file);
+
+}  // namespace cudalab::app::markdown

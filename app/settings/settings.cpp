@@ -1,0 +1,161 @@
+#include "settings/settings.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace cudalab::app {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const char* to_string(Theme theme) {
+  switch (theme) {
+    case Theme::dark: return "dark";
+    case Theme::light: return "light";
+    case Theme::high_contrast: return "high-contrast";
+  }
+  return "dark";
+}
+
+bool theme_from_string(const std::string& text, Theme* out) {
+  for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
+    if (text == to_string(theme)) {
+      *out = theme;
+      return true;
+    }
+  }
+  return false;
+}
+
+json to_json(const Settings& settings) {
+  json visited = json::object();
+  for (const auto& [chapter, steps] : settings.visited) visited[chapter] = steps;
+  return json{
+      {"version", 1},
+      {"window",
+       {{"width", settings.window_width},
+        {"height", settings.window_height},
+        {"x", settings.window_x},
+        {"y", settings.window_y},
+        {"maximized", settings.window_maximized}}},
+      {"theme", to_string(settings.theme)},
+      {"font_scale", settings.font_scale},
+      {"course", {{"chapter", settings.chapter}, {"step", settings.step}, {"visited", visited}}},
+  };
+}
+
+namespace {
+
+// Copies j[key] into *out when it exists and has the right type; otherwise leaves the default.
+template <typename T>
+void read_field(const json& j, const char* key, T* out) {
+  if (!j.is_object()) return;
+  const auto it = j.find(key);
+  if (it == j.end()) return;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (it->is_boolean()) *out = it->template get<bool>();
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    if (it->is_number()) *out = it->template get<T>();
+  } else {
+    if (it->is_string()) *out = it->template get<T>();
+  }
+}
+
+}  // namespace
+
+Settings settings_from_json(const json& j) {
+  Settings settings;
+  const Settings defaults;
+  if (!j.is_object()) return settings;
+  if (const auto window = j.find("window"); window != j.end()) {
+    read_field(*window, "width", &settings.window_width);
+    read_field(*window, "height", &settings.window_height);
+    read_field(*window, "x", &settings.window_x);
+    read_field(*window, "y", &settings.window_y);
+    read_field(*window, "maximized", &settings.window_maximized);
+  }
+  // A window smaller than this is unusable, larger is a typo; fall back rather than obey.
+  if (settings.window_width < 320 || settings.window_width > 16384) settings.window_width = defaults.window_width;
+  if (settings.window_height < 240 || settings.window_height > 16384) settings.window_height = defaults.window_height;
+
+  std::string theme_name;
+  read_field(j, "theme", &theme_name);
+  if (!theme_from_string(theme_name, &settings.theme)) settings.theme = defaults.theme;
+
+  read_field(j, "font_scale", &settings.font_scale);
+  if (!(settings.font_scale >= Settings::min_font_scale && settings.font_scale <= Settings::max_font_scale)) {
+    settings.font_scale = defaults.font_scale;
+  }
+
+  if (const auto course = j.find("course"); course != j.end() && course->is_object()) {
+    read_field(*course, "chapter", &settings.chapter);
+    read_field(*course, "step", &settings.step);
+    settings.step = std::max(settings.step, 0);
+    if (const auto visited = course->find("visited"); visited != course->end() && visited->is_object()) {
+      for (const auto& [chapter, steps] : visited->items()) {
+        if (!steps.is_array()) continue;
+        for (const json& step : steps) {
+          if (step.is_number_integer() && step.get<int>() >= 0) settings.visited[chapter].insert(step.get<int>());
+        }
+      }
+    }
+  }
+  return settings;
+}
+
+LoadedSettings load_settings(const fs::path& file) {
+  LoadedSettings loaded;
+  std::error_code error;
+  const bool exists = fs::exists(file, error);
+  if (error) {
+    loaded.problem = "Settings: cannot look at " + file.string() + " (" + error.message() + "); using defaults.";
+    return loaded;
+  }
+  if (!exists) return loaded;  // first start: nothing to say
+  loaded.file_existed = true;
+
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    loaded.problem = "Settings: cannot read " + file.string() + " (" + std::strerror(errno) + "); using defaults.";
+    return loaded;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  const json parsed = json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || !parsed.is_object()) {
+    loaded.problem = "Settings: " + file.string() +
+                     " is not valid settings JSON; using defaults (the file is left as it is until you change a setting).";
+    return loaded;
+  }
+  loaded.settings = settings_from_json(parsed);
+  return loaded;
+}
+
+std::string save_settings(const Settings& settings, const fs::path& file) {
+  std::error_code error;
+  fs::create_directories(file.parent_path(), error);
+  if (error) return "cannot create " + file.parent_path().string() + " (" + error.message() + ")";
+
+  fs::path temporary = file;
+  temporary += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) return "cannot write " + temporary.string() + " (" + std::strerror(errno) + ")";
+    out << to_json(settings).dump(2) << '\n';
+    out.flush();
+    if (!out) return "cannot write " + temporary.string() + " (" + std::strerror(errno) + ")";
+  }
+  fs::rename(temporary, file, error);
+  if (error) {
+    const std::string problem = "cannot replace " + file.string() + " (" + error.message() + ")";
+    fs::remove(temporary, error);
+    return problem;
+  }
+  return "";
+}
+
+}  // namespace cudalab::app

@@ -1,0 +1,325 @@
+#include "shell/app_shell.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <sstream>
+
+#include "shell/fonts.h"
+#include "shell/theme.h"
+
+namespace cudalab::app {
+
+namespace {
+
+std::vector<ChapterOutline> outlines_of(const std::vector<std::unique_ptr<lessons::Lesson>>& lessons) {
+  std::vector<ChapterOutline> outlines;
+  for (const auto& lesson : lessons) {
+    outlines.push_back({lesson->id(), lesson->title(), lesson->folder(), lesson->kernel_file(), lesson->steps()});
+  }
+  return outlines;
+}
+
+constexpr std::array<float, 10> font_scales = {0.75f, 0.9f, 1.f, 1.1f, 1.25f, 1.5f, 1.75f, 2.f, 2.5f, 3.f};
+
+double now_seconds() { return ImGui::GetTime(); }
+
+}  // namespace
+
+AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::filesystem::path data_dir,
+                   const GuiOptions& options, SettingsStore* settings, RunnerServices services)
+    : lessons_(std::move(lessons)),
+      data_dir_(std::move(data_dir)),
+      options_(options),
+      settings_(settings),
+      course_(outlines_of(lessons_)),
+      runner_(&lessons_, std::move(services)),
+      documents_(lessons_.size()),
+      kernel_sources_(lessons_.size()) {
+  const Settings& saved = settings_->current();
+  theme_ = saved.theme;
+  font_scale_ = saved.font_scale;
+  windowed_width_ = saved.window_width;
+  windowed_height_ = saved.window_height;
+  windowed_x_ = saved.window_x;
+  windowed_y_ = saved.window_y;
+}
+
+AppShell::~AppShell() = default;
+
+std::string AppShell::prepare_start() {
+  if (course_.chapter_count() == 0) {
+    console_.add(ConsoleLog::Kind::error, "No chapters were built into this program.");
+    return options_.chapter.empty() ? "" : "no chapters are built into this program";
+  }
+  const Settings& saved = settings_->current();
+  course_.restore_visited(saved.visited);
+  int chapter = 0, step = 0;
+  if (!options_.chapter.empty()) {
+    chapter = course_.find_chapter(options_.chapter);
+    if (chapter < 0) {
+      std::string known;
+      for (int i = 0; i < course_.chapter_count(); ++i) known += (i ? ", " : "") + course_.chapter(i).id;
+      return "no chapter named '" + options_.chapter + "' (chapters: " + known + ")";
+    }
+  } else if (const int remembered = course_.find_chapter(saved.chapter); remembered >= 0) {
+    chapter = remembered;
+    step = saved.step;
+  }
+  const int step_count = static_cast<int>(course_.chapter(chapter).steps.size());
+  if (options_.step >= 0) {
+    if (options_.step >= step_count) {
+      return "chapter '" + course_.chapter(chapter).id + "' has " + std::to_string(step_count) + " steps (0-based 0 to " +
+             std::to_string(step_count - 1) + "); step " + std::to_string(options_.step) + " does not exist";
+    }
+    step = options_.step;
+  }
+  course_.go_to(chapter, step);
+  const lessons::Step* outline = course_.current_step_outline();
+  for (const std::string& assignment : options_.assignments) {
+    if (outline == nullptr) return "this step has no parameters to set ('" + assignment + "')";
+    const Status applied = lessons::apply_assignment(*outline, assignment, &course_.values());
+    if (!applied.ok()) return applied.message;
+  }
+  return "";
+}
+
+void AppShell::start_runner(BackendSelection selection) {
+  runner_.start(selection);
+  request_run();
+}
+
+void AppShell::before_frame() {
+  if (font_scale_ == built_font_scale_) return;
+  const bool first_build = built_font_scale_ == 0.f;
+  const FontBuild build = build_fonts(ImGui::GetIO().Fonts, data_dir_ / "assets" / "fonts", font_scale_);
+  fonts_ = build.fonts;
+  if (first_build && !build.problem.empty()) console_.add(ConsoleLog::Kind::warning, build.problem);
+  if (!first_build) {
+    // The backend creates the texture on its first frame; later rebuilds replace it.
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  colours_ = apply_theme(theme_, font_scale_);
+  built_font_scale_ = font_scale_;
+}
+
+void AppShell::set_font_scale(float scale) {
+  scale = std::clamp(scale, Settings::min_font_scale, Settings::max_font_scale);
+  if (scale == font_scale_) return;
+  font_scale_ = scale;  // rebuilt in before_frame(): the atlas must not change mid-frame
+  settings_changed_ = true;
+}
+
+void AppShell::set_theme(Theme theme) {
+  theme_ = theme;
+  colours_ = apply_theme(theme_, font_scale_);
+  settings_changed_ = true;
+}
+
+void AppShell::toggle_fullscreen() {
+  if (window_ == nullptr) return;
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+  if (!fullscreen_) {
+    if (mode == nullptr) return;
+    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+    glfwGetWindowSize(window_, &windowed_width_, &windowed_height_);
+    fullscreen_ = true;
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    fullscreen_ = false;
+    glfwSetWindowMonitor(window_, nullptr, std::max(windowed_x_, 0), std::max(windowed_y_, 0), windowed_width_,
+                         windowed_height_, 0);
+  }
+}
+
+// The window manager places and sizes a new window by itself; only later changes are the user's
+// (a settings file that failed to load must stay untouched until the user does something).
+static bool user_can_have_moved_it() { return ImGui::GetTime() > 1.0; }
+
+void AppShell::window_resized_by_user(int width, int height) {
+  if (fullscreen_ || width <= 0 || height <= 0) return;  // the fullscreen size is not the window's
+  windowed_width_ = width;
+  windowed_height_ = height;
+  if (user_can_have_moved_it()) settings_changed_ = true;
+}
+
+void AppShell::window_moved_by_user(int x, int y) {
+  if (fullscreen_) return;
+  windowed_x_ = x;
+  windowed_y_ = y;
+  if (user_can_have_moved_it()) settings_changed_ = true;
+}
+
+void AppShell::handle_keys() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) toggle_fullscreen();
+  if (io.KeyCtrl) {
+    const auto current = std::find_if(font_scales.begin(), font_scales.end(), [&](float s) { return s >= font_scale_ - 0.01f; });
+    const auto index = static_cast<int>(current - font_scales.begin());
+    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) {
+      set_font_scale(font_scales[static_cast<std::size_t>(std::min(index + 1, static_cast<int>(font_scales.size()) - 1))]);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) {
+      set_font_scale(font_scales[static_cast<std::size_t>(std::max(index - 1, 0))]);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_0, false)) set_font_scale(1.f);
+    return;
+  }
+  // Arrows and page keys belong to a text field while one has focus.
+  if (io.WantTextInput || io.KeyAlt || io.KeySuper) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) pending_navigation_.push_back(NavAction::previous_step);
+  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) pending_navigation_.push_back(NavAction::next_step);
+  if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) pending_navigation_.push_back(NavAction::previous_chapter);
+  if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) pending_navigation_.push_back(NavAction::next_chapter);
+}
+
+void AppShell::apply_navigation(NavAction action) {
+  if (course_.navigate(action)) on_position_changed();
+}
+
+void AppShell::on_position_changed() {
+  scroll_text_to_top_ = true;
+  selected_picture_ = 0;
+  for (auto& canvas : canvases_) canvas->reset_camera();
+  last_status_.reset();
+  settings_changed_ = true;
+  request_run();
+}
+
+void AppShell::request_run() {
+  if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return;
+  LessonRunner::Request request;
+  request.chapter = course_.current_chapter();
+  request.step = course_.current_step();
+  request.values = course_.values();
+  expected_outcome_ = runner_.submit(std::move(request));
+}
+
+void AppShell::poll_runner() {
+  for (LessonRunner::BackendEvent& event : runner_.take_backend_events()) {
+    const bool first = backend_opening_;
+    backend_opening_ = false;
+    if (event.has_choices) backend_choices_ = std::move(event.choices);
+    if (event.status.ok()) {
+      backend_facts_ = event.facts;
+      backend_problem_.clear();
+      console_.add(ConsoleLog::Kind::info, "Backend: " + event.facts.label());
+      if (!first) request_run();  // the first request already waits behind the opening
+    } else {
+      backend_facts_.reset();
+      backend_problem_ = event.status.describe();
+      console_.add(ConsoleLog::Kind::error, "Could not open the backend: " + backend_problem_);
+    }
+  }
+  std::optional<LessonRunner::Outcome> outcome = runner_.take_outcome();
+  if (!outcome) return;
+  shown_outcome_ = std::max(shown_outcome_, outcome->id);
+  const bool current = outcome->chapter == course_.current_chapter() && outcome->step == course_.current_step();
+  if (!current) return;  // the student moved on while it ran
+  const std::string where = course_.chapter(outcome->chapter).title + " · step " + std::to_string(outcome->step + 1);
+  if (!outcome->run.printf_output.empty()) console_.add_output(outcome->run.printf_output);
+  const Status& status = outcome->run.status;
+  if (outcome->id == expected_outcome_) last_status_ = status;
+  if (status.ok()) {
+    char took[64];
+    std::snprintf(took, sizeof(took), " in %.0f ms", outcome->seconds * 1000.0);
+    console_.add(ConsoleLog::Kind::success, where + ": ran" + took);
+    const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
+    shown_ = ShownRun{outcome->chapter, outcome->step, std::move(outcome->run), std::move(outcome->views), version,
+                      outcome->seconds};
+  } else if (status.code == StatusCode::cancelled) {
+    console_.add(ConsoleLog::Kind::warning, where + ": cancelled");
+  } else {
+    console_.add(ConsoleLog::Kind::error, where + ": " + std::string(to_string(status.code)) + " — " + status.describe());
+    if (status.device_was_reset) {
+      console_.add(ConsoleLog::Kind::warning, "The GPU was reset after that error; its memory was cleared.");
+    }
+  }
+}
+
+bool AppShell::run_settled() const {
+  if (backend_opening_ || runner_.busy()) return false;
+  if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;
+  return expected_outcome_ > 0 && shown_outcome_ >= expected_outcome_;
+}
+
+Settings AppShell::snapshot_settings() const {
+  Settings settings = settings_->current();
+  settings.window_width = windowed_width_;
+  settings.window_height = windowed_height_;
+  settings.window_x = windowed_x_;
+  settings.window_y = windowed_y_;
+  settings.theme = theme_;
+  settings.font_scale = font_scale_;
+  if (course_.chapter_count() > 0) {
+    settings.chapter = course_.current().id;
+    settings.step = course_.current_step();
+    settings.visited = course_.visited_by_id();
+  }
+  return settings;
+}
+
+const markdown::LessonDocument& AppShell::document(int chapter) {
+  auto& slot = documents_[static_cast<std::size_t>(chapter)];
+  if (!slot) slot = markdown::load_lesson_document(data_dir_ / "lessons" / course_.chapter(chapter).folder / "lesson.md");
+  return *slot;
+}
+
+const AppShell::KernelSource& AppShell::kernel_source(int chapter) {
+  auto& slot = kernel_sources_[static_cast<std::size_t>(chapter)];
+  if (slot) return *slot;
+  slot.emplace();
+  const ChapterOutline& outline = course_.chapter(chapter);
+  if (outline.kernel_file.empty()) {
+    slot->problem = "This chapter has no kernel of its own.";
+    return *slot;
+  }
+  const auto file = data_dir_ / "lessons" / outline.folder / outline.kernel_file;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    slot->problem = "The kernel source " + file.string() + " was not found.";
+    return *slot;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  slot->lines = widgets::visible_code_lines(text.str());
+  return *slot;
+}
+
+void AppShell::flush_settings() {
+  if (!settings_changed_) return;
+  settings_changed_ = false;
+  settings_->record(snapshot_settings(), now_seconds());
+}
+
+void AppShell::frame() {
+  poll_runner();
+  handle_keys();
+  while (!pending_navigation_.empty()) {
+    const NavAction action = pending_navigation_.front();
+    pending_navigation_.pop_front();
+    apply_navigation(action);
+  }
+
+  compute_layout();
+  draw_top_bar();
+  draw_chapter_panel();
+  draw_text_panel();
+  draw_controls_panel();
+  draw_canvas_panel();
+  draw_bottom_panel();
+  draw_status_bar();
+
+  flush_settings();
+  if (const std::string problem = settings_->save_if_due(now_seconds()); !problem.empty()) {
+    console_.add(ConsoleLog::Kind::error, problem);
+  }
+}
+
+}  // namespace cudalab::app

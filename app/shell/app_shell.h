@@ -1,0 +1,159 @@
+#pragma once
+// The desktop shell's state and its per-frame UI. gui.cpp owns the window and the main loop;
+// this class owns what the student sees: chapters, lesson text, canvas, controls, bottom pane and
+// status bar (each panel in its own panel_*.cpp), the runner thread, settings and navigation.
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "lesson.h"
+#include "markdown/lesson_document.h"
+#include "settings/settings_store.h"
+#include "shell/console_log.h"
+#include "shell/course.h"
+#include "shell/gui.h"
+#include "shell/lesson_runner.h"
+#include "widgets/cell_grid_canvas.h"
+#include "widgets/code_listing.h"
+#include "widgets/widget_style.h"
+
+struct GLFWwindow;
+
+namespace cudalab::app {
+
+// What the canvas and results show: the last good Run of a step, with its views.
+struct ShownRun {
+  int chapter = -1, step = -1;
+  Run run;
+  std::vector<lessons::View> views;
+  std::uint64_t version = 0;  // bumps with every new Run shown: canvases re-upload
+  double seconds = 0;
+};
+
+// Where each panel goes this frame (screen pixels); panels tile the viewport, no docking.
+struct PanelRect {
+  ImVec2 position, size;
+};
+struct ShellLayout {
+  PanelRect top_bar, chapters, text, controls, canvas, bottom, status_bar;
+};
+
+class AppShell {
+ public:
+  AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::filesystem::path data_dir, const GuiOptions& options,
+           SettingsStore* settings, RunnerServices services);
+  ~AppShell();
+
+  // Moves to the start position (options, else the remembered place) and applies assignments.
+  // Returns "" or a one-line error (unknown chapter, step or parameter).
+  std::string prepare_start();
+  void start_runner(BackendSelection selection);
+  void attach_window(GLFWwindow* window) { window_ = window; }
+
+  // Before ImGui::NewFrame: rebuilds the font atlas if the scale changed (needs the GL backend).
+  void before_frame();
+  // Builds this frame's UI.
+  void frame();
+
+  // For automation (screenshot, tour): the shown run belongs to the current step and nothing runs.
+  bool run_settled() const;
+  bool last_run_failed() const { return last_status_.has_value() && !last_status_->ok(); }
+  std::string last_run_problem() const { return last_status_ ? last_status_->describe() : ""; }
+  void queue_navigation(NavAction action) { pending_navigation_.push_back(action); }
+  const Course& course() const { return course_; }
+  void add_message(ConsoleLog::Kind kind, std::string text) { console_.add(kind, std::move(text)); }
+  // The user changed something worth remembering this frame (window size, say).
+  void user_changed_settings() { settings_changed_ = true; }
+  void window_resized_by_user(int width, int height);
+  void window_moved_by_user(int x, int y);
+  // The window size to open with: remembered, unless the options ask for one.
+  int start_width() const { return windowed_width_; }
+  int start_height() const { return windowed_height_; }
+  int start_x() const { return windowed_x_; }
+  int start_y() const { return windowed_y_; }
+  Settings snapshot_settings() const;
+  // Hands changes made since the last frame to the settings store (frame() does it; so does exit).
+  void flush_settings();
+
+ private:
+  // app_shell.cpp
+  void handle_keys();
+  void apply_navigation(NavAction action);
+  void on_position_changed();
+  void request_run();
+  void poll_runner();
+  void set_font_scale(float scale);
+  void set_theme(Theme theme);
+  void toggle_fullscreen();
+  widgets::Style style() const { return widgets::Style{fonts_, colours_}; }
+  const markdown::LessonDocument& document(int chapter);
+  struct KernelSource {
+    std::vector<widgets::CodeLine> lines;
+    std::string problem;  // why there is no code to show, in words
+  };
+  const KernelSource& kernel_source(int chapter);
+
+  // panel_*.cpp
+  void compute_layout();
+  // Begins a fixed, untitled panel window at `rect`.
+  static bool begin_panel(const char* name, const PanelRect& rect, int extra_flags = 0);
+  void panel_heading(const char* text) const;
+  void draw_top_bar();
+  void draw_chapter_panel();
+  void draw_text_panel();
+  void draw_controls_panel();
+  void draw_canvas_panel();
+  void draw_bottom_panel();
+  void draw_results_tab();
+  void draw_console_tab();
+  void draw_code_tab();
+  void draw_status_bar();
+
+  ShellLayout layout_;
+  std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
+  std::filesystem::path data_dir_;
+  GuiOptions options_;
+  SettingsStore* settings_;
+  Course course_;
+  LessonRunner runner_;
+  ConsoleLog console_;
+  GLFWwindow* window_ = nullptr;
+
+  Theme theme_ = Theme::dark;
+  float font_scale_ = 1.f, built_font_scale_ = 0.f;
+  widgets::Fonts fonts_;
+  widgets::Colours colours_;
+
+  std::vector<std::optional<markdown::LessonDocument>> documents_;
+  std::vector<std::optional<KernelSource>> kernel_sources_;
+
+  std::optional<ShownRun> shown_;
+  std::optional<Status> last_status_;     // of the newest outcome for the current step
+  std::uint64_t expected_outcome_ = 0;    // id of the newest request
+  std::uint64_t shown_outcome_ = 0;       // id of the newest outcome taken
+  std::vector<std::unique_ptr<widgets::CellGridCanvas>> canvases_;
+  int selected_picture_ = 0;
+  bool auto_run_ = true;
+
+  std::vector<BackendChoice> backend_choices_;
+  std::optional<DeviceFacts> backend_facts_;
+  std::string backend_problem_;
+  bool backend_opening_ = true;
+
+  std::deque<NavAction> pending_navigation_;
+  bool settings_changed_ = false;
+  bool scroll_text_to_top_ = true;
+  int windowed_width_ = 1280, windowed_height_ = 800;
+  int windowed_x_ = -1, windowed_y_ = -1;
+  bool fullscreen_ = false;
+  int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
+  std::size_t console_seen_version_ = 0;
+};
+
+}  // namespace cudalab::app

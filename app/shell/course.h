@@ -1,0 +1,55 @@
+#pragma once
+// Where the student is: the chapters' outlines (read once from the lessons), the current chapter
+// and step, each step's parameter values for this session, and which steps were visited. Keys,
+// buttons and the tour all move through navigate(), so they behave the same.
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lesson.h"
+
+namespace cudalab::app {
+
+struct ChapterOutline {
+  std::string id, title, folder, kernel_file;
+  std::vector<lessons::Step> steps;
+};
+
+enum class NavAction { previous_step, next_step, previous_chapter, next_chapter };
+
+class Course {
+ public:
+  explicit Course(std::vector<ChapterOutline> chapters);
+
+  int chapter_count() const { return static_cast<int>(chapters_.size()); }
+  const ChapterOutline& chapter(int index) const { return chapters_[static_cast<std::size_t>(index)]; }
+  int current_chapter() const { return chapter_; }
+  int current_step() const { return step_; }
+  const ChapterOutline& current() const { return chapter(chapter_); }
+  const lessons::Step* current_step_outline() const;
+  int find_chapter(const std::string& id) const;  // -1 when unknown
+
+  // Moves to (chapter, step), clamped to what exists; marks it visited. Returns true if it moved.
+  bool go_to(int chapter, int step);
+  // → past a chapter's last step continues with the next chapter; ← before the first goes back to
+  // the previous chapter's last step. Returns true if the position changed.
+  bool navigate(NavAction action);
+
+  // The current step's values (its defaults the first time); edited in place by the controls.
+  lessons::ParamValues& values();
+  void reset_values();
+
+  const std::set<int>& visited(int chapter) const;
+  std::map<std::string, std::set<int>> visited_by_id() const;
+  void restore_visited(const std::map<std::string, std::set<int>>& visited);
+
+ private:
+  std::vector<ChapterOutline> chapters_;
+  int chapter_ = 0, step_ = 0;
+  std::map<std::pair<int, int>, lessons::ParamValues> values_;
+  std::vector<std::set<int>> visited_;
+};
+
+}  // namespace cudalab::app

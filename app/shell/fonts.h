@@ -1,0 +1,26 @@
+#pragma once
+// The shell's fonts, rasterised at the current font scale. Ctrl+= / Ctrl+- rebuild the atlas at
+// the new pixel size (crisp text at 200 %, unlike io.FontGlobalScale, which stretches a bitmap).
+#include <filesystem>
+#include <string>
+
+#include <imgui.h>
+
+#include "widgets/widget_style.h"
+
+namespace cudalab::app {
+
+constexpr float base_font_pixels = 18.f;  // body text at 100 %: readable from the back of a room
+
+struct FontBuild {
+  widgets::Fonts fonts;
+  std::string problem;  // fonts missing: what was used instead, in words; "" when all loaded
+};
+
+// Clears `atlas` and loads DejaVu Sans (regular, bold, oblique) and DejaVu Sans Mono from
+// `font_dir` at `scale`, with glyphs for the symbols lesson text uses (× → µ · ≤ ▶ …). Falls back
+// to ImGui's built-in font when a file is missing. Call between frames; the GL texture must be
+// recreated afterwards (ImGui_ImplOpenGL3_DestroyFontsTexture / CreateFontsTexture).
+FontBuild build_fonts(ImFontAtlas* atlas, const std::filesystem::path& font_dir, float scale);
+
+}  // namespace cudalab::app

@@ -1,0 +1,155 @@
+// run_gui: the window, the GL context and the main loop. What is drawn lives in AppShell.
+#include "shell/gui.h"
+
+#include <glad/gl.h>
+// glad first: it provides the GL declarations GLFW would otherwise include (GLFW_INCLUDE_NONE).
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "shell/app_shell.h"
+#include "shell/automation.h"
+#include "shell/frame_pacing.h"
+#include "shell/paths.h"
+
+namespace cudalab::app {
+
+namespace {
+
+std::string last_glfw_error;
+
+void remember_glfw_error(int code, const char* description) {
+  last_glfw_error = std::string(description != nullptr ? description : "unknown") + " (GLFW error " + std::to_string(code) + ")";
+}
+
+bool display_available() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (x11 != nullptr && *x11 != '\0') || (wayland != nullptr && *wayland != '\0');
+}
+
+const char* headless_hint = "Run the window under a virtual display: xvfb-run -a cudalab, or use the headless commands: cudalab list | run | bench";
+
+AppShell* shell_of(GLFWwindow* window) { return static_cast<AppShell*>(glfwGetWindowUserPointer(window)); }
+
+}  // namespace
+
+int run_gui(const GuiOptions& options) {
+  const bool automated = !options.shot_out.empty() || !options.tour_dir.empty();
+  FramePacing pacing;
+
+  const DataDir data = find_data_dir();
+  // Automated runs (tests, `cudalab shot`) use default settings: the same picture on every machine.
+  SettingsStore settings(settings_file(), options.read_only_settings || automated);
+  const std::string settings_problem = automated ? "" : settings.load();
+
+  auto shell = std::make_unique<AppShell>(lessons::make_lessons(), data.path, options, &settings, RunnerServices::real());
+  if (const std::string problem = shell->prepare_start(); !problem.empty()) {
+    std::fprintf(stderr, "cudalab: %s\n", problem.c_str());
+    return 2;
+  }
+
+  if (!display_available()) {
+    std::fprintf(stderr, "cudalab: no display found (DISPLAY is not set). %s\n", headless_hint);
+    return 2;
+  }
+  glfwSetErrorCallback(remember_glfw_error);
+  if (glfwInit() != GLFW_TRUE) {
+    std::fprintf(stderr, "cudalab: cannot open the display: %s. %s\n", last_glfw_error.c_str(), headless_hint);
+    return 2;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  const int width = options.width > 0 ? options.width : automated ? 1280 : shell->start_width();
+  const int height = options.height > 0 ? options.height : automated ? 800 : shell->start_height();
+  GLFWwindow* window = glfwCreateWindow(width, height, "CUDA Lab", nullptr, nullptr);
+  if (window == nullptr) {
+    std::fprintf(stderr, "cudalab: cannot open a window with OpenGL 3.3 core: %s\n", last_glfw_error.c_str());
+    glfwTerminate();
+    return 2;
+  }
+  if (!automated && shell->start_x() >= 0 && shell->start_y() >= 0) glfwSetWindowPos(window, shell->start_x(), shell->start_y());
+  glfwMakeContextCurrent(window);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    std::fprintf(stderr, "cudalab: cannot load OpenGL 3.3 functions\n");
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 2;
+  }
+  glfwSwapInterval(pacing.swap_interval());
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor(); monitor != nullptr) {
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode != nullptr) pacing.set_refresh_rate(mode->refreshRate);
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // panels are placed by the shell, nothing to remember
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  shell->attach_window(window);
+  glfwSetWindowUserPointer(window, shell.get());
+  if (!automated) {
+    glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int new_width, int new_height) {
+      shell_of(w)->window_resized_by_user(new_width, new_height);
+    });
+    glfwSetWindowPosCallback(window, [](GLFWwindow* w, int x, int y) { shell_of(w)->window_moved_by_user(x, y); });
+  }
+  if (!settings_problem.empty()) shell->add_message(ConsoleLog::Kind::error, settings_problem);
+  if (!data.found()) shell->add_message(ConsoleLog::Kind::warning, "Data folder: " + data.problem);
+  shell->start_runner(BackendSelection{options.backend, 0});
+
+  Automation automation(options);
+  int exit_code = 0;
+  while (glfwWindowShouldClose(window) == GLFW_FALSE) {
+    glfwPollEvents();
+    if (!automated && glfwGetWindowAttrib(window, GLFW_ICONIFIED) == GLFW_TRUE) {
+      glfwWaitEventsTimeout(0.25);  // minimised: nothing to show, spare the CPU
+      continue;
+    }
+    shell->before_frame();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    shell->frame();
+    ImGui::Render();
+
+    int framebuffer_width = 0, framebuffer_height = 0;
+    glfwGetFramebufferSize(window, &framebuffer_width, &framebuffer_height);
+    glViewport(0, 0, framebuffer_width, framebuffer_height);
+    const ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(background.x, background.y, background.z, 1.f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (automation.active()) {
+      if (const std::optional<int> done = automation.after_render(*shell, framebuffer_width, framebuffer_height)) {
+        exit_code = *done;
+        break;
+      }
+    }
+    glfwSwapBuffers(window);
+    pacing.frame_shown();
+  }
+
+  shell->flush_settings();
+  if (const std::string problem = settings.save_if_due(0.0, /*force=*/true); !problem.empty()) {
+    std::fprintf(stderr, "cudalab: %s\n", problem.c_str());
+  }
+  shell.reset();  // joins the runner and frees GL objects while the context is alive
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}
+
+}  // namespace cudalab::app

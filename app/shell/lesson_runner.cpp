@@ -1,0 +1,171 @@
+#include "shell/lesson_runner.h"
+
+#include <chrono>
+#include <exception>
+
+namespace cudalab::app {
+
+RunnerServices RunnerServices::real() {
+  RunnerServices services;
+  services.list_backends = [] { return cudalab::list_backends(); };
+  services.open_device = [](BackendRequest request, int gpu_index, std::unique_ptr<Device>* out) {
+    return cudalab::open_device(request, out, gpu_index);
+  };
+  return services;
+}
+
+LessonRunner::LessonRunner(const std::vector<std::unique_ptr<lessons::Lesson>>* lessons, RunnerServices services)
+    : lessons_(lessons), services_(std::move(services)) {}
+
+LessonRunner::~LessonRunner() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+    pending_request_.reset();
+    if (running_control_) running_control_->cancel = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void LessonRunner::start(BackendSelection initial) {
+  {
+    std::lock_guard lock(mutex_);
+    pending_backend_ = initial;
+  }
+  thread_ = std::thread([this] { loop(); });
+}
+
+void LessonRunner::switch_backend(BackendSelection selection) {
+  {
+    std::lock_guard lock(mutex_);
+    pending_backend_ = selection;
+    if (running_control_) running_control_->cancel = true;  // the old device is going away
+  }
+  wake_.notify_all();
+}
+
+std::uint64_t LessonRunner::submit(Request request) {
+  std::uint64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    id = ++next_id_;
+    pending_request_.emplace(id, std::move(request));
+  }
+  wake_.notify_all();
+  return id;
+}
+
+void LessonRunner::cancel() {
+  std::lock_guard lock(mutex_);
+  pending_request_.reset();
+  if (running_control_) running_control_->cancel = true;
+}
+
+bool LessonRunner::busy() const {
+  std::lock_guard lock(mutex_);
+  return pending_request_.has_value() || running_control_ != nullptr || pending_backend_.has_value();
+}
+
+float LessonRunner::progress() const {
+  std::lock_guard lock(mutex_);
+  return running_control_ ? running_control_->progress.load() : 0.f;
+}
+
+std::uint64_t LessonRunner::last_submitted() const {
+  std::lock_guard lock(mutex_);
+  return next_id_;
+}
+
+std::optional<LessonRunner::Outcome> LessonRunner::take_outcome() {
+  std::lock_guard lock(mutex_);
+  std::optional<Outcome> taken = std::move(outcome_);
+  outcome_.reset();
+  return taken;
+}
+
+std::vector<LessonRunner::BackendEvent> LessonRunner::take_backend_events() {
+  std::lock_guard lock(mutex_);
+  std::vector<BackendEvent> taken = std::move(backend_events_);
+  backend_events_.clear();
+  return taken;
+}
+
+void LessonRunner::open_backend(BackendSelection selection, bool list_choices) {
+  BackendEvent event;
+  if (list_choices) {
+    // Listing initialises CUDA (hundreds of ms on a GPU machine): here, never on the UI thread.
+    event.choices = services_.list_backends();
+    event.has_choices = true;
+  }
+  device_.reset();  // close the old device before opening the next (one CUDA context at a time)
+  std::unique_ptr<Device> device;
+  event.status = services_.open_device(selection.request, selection.gpu_index, &device);
+  if (event.status.ok() && device == nullptr) {
+    event.status = Status::error(StatusCode::internal, "the backend opened without a device");
+  }
+  if (event.status.ok()) {
+    event.facts = device->facts();
+    device_ = std::move(device);
+  }
+  std::lock_guard lock(mutex_);
+  backend_events_.push_back(std::move(event));
+}
+
+LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& request, lessons::RunControl& control) {
+  Outcome outcome;
+  outcome.id = id;
+  outcome.chapter = request.chapter;
+  outcome.step = request.step;
+  const auto started = std::chrono::steady_clock::now();
+  if (request.chapter < 0 || request.chapter >= static_cast<int>(lessons_->size())) {
+    outcome.run.status = Status::error(StatusCode::invalid_argument, "no such chapter");
+  } else if (device_ == nullptr) {
+    outcome.run.status =
+        Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
+  } else {
+    lessons::Lesson& lesson = *(*lessons_)[static_cast<std::size_t>(request.chapter)];
+    // Lessons report errors in run.status; an exception escaping one is still shown, not fatal.
+    try {
+      outcome.run = lesson.run(request.step, request.values, *device_, control);
+      outcome.views = lesson.views(request.step, outcome.run);
+    } catch (const std::exception& error) {
+      outcome.run.status = Status::error(StatusCode::internal, std::string("the lesson failed: ") + error.what());
+    } catch (...) {
+      outcome.run.status = Status::error(StatusCode::internal, "the lesson failed with an unknown exception");
+    }
+  }
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return outcome;
+}
+
+void LessonRunner::loop() {
+  bool first_backend = true;
+  std::unique_lock lock(mutex_);
+  while (true) {
+    wake_.wait(lock, [&] { return stop_ || pending_backend_.has_value() || pending_request_.has_value(); });
+    if (stop_) break;
+    if (pending_backend_) {
+      const BackendSelection selection = *pending_backend_;
+      pending_backend_.reset();
+      lock.unlock();
+      open_backend(selection, first_backend);
+      first_backend = false;
+      lock.lock();
+      continue;
+    }
+    auto [id, request] = std::move(*pending_request_);
+    pending_request_.reset();
+    auto control = std::make_shared<lessons::RunControl>();
+    running_control_ = control;
+    lock.unlock();
+    Outcome outcome = execute(id, request, *control);
+    lock.lock();
+    running_control_.reset();
+    outcome_ = std::move(outcome);
+  }
+  lock.unlock();
+  device_.reset();  // closed on the thread that opened it
+}
+
+}  // namespace cudalab::app

@@ -1,0 +1,94 @@
+#pragma once
+// Runs lesson steps off the UI thread. The runner thread owns the Device (opened, switched and
+// closed there), runs Lesson::run and Lesson::views, and hands back the Run with its views; the
+// UI thread only submits requests and polls. A request waiting while another runs is replaced
+// by a newer one (dragging a slider queues one run, not a hundred).
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cudalab/device.h"
+#include "lesson.h"
+
+namespace cudalab::app {
+
+// How the runner reaches the runtime; tests pass fakes.
+struct RunnerServices {
+  std::function<std::vector<BackendChoice>()> list_backends;
+  std::function<Status(BackendRequest, int gpu_index, std::unique_ptr<Device>*)> open_device;
+  static RunnerServices real();  // cudalab::list_backends / cudalab::open_device
+};
+
+struct BackendSelection {
+  BackendRequest request = BackendRequest::automatic;
+  int gpu_index = 0;
+};
+
+class LessonRunner {
+ public:
+  struct Request {
+    int chapter = 0, step = 0;
+    lessons::ParamValues values;
+  };
+  struct Outcome {
+    std::uint64_t id = 0;  // submit()'s number
+    int chapter = 0, step = 0;
+    Run run;
+    std::vector<lessons::View> views;
+    double seconds = 0;  // wall time of run + views
+  };
+  struct BackendEvent {
+    Status status;               // opening the device
+    DeviceFacts facts;           // of the open device, when status is ok
+    std::vector<BackendChoice> choices;  // every backend on this machine (listed once, at start)
+    bool has_choices = false;
+  };
+
+  // `lessons` must outlive the runner; the runner calls only run() and views() on them, and only
+  // from its thread.
+  LessonRunner(const std::vector<std::unique_ptr<lessons::Lesson>>* lessons, RunnerServices services);
+  ~LessonRunner();
+  LessonRunner(const LessonRunner&) = delete;
+  LessonRunner& operator=(const LessonRunner&) = delete;
+
+  // Starts the thread: lists backends and opens `initial` there (the first frame never waits).
+  void start(BackendSelection initial);
+  void switch_backend(BackendSelection selection);
+  std::uint64_t submit(Request request);
+  // Asks the running step to stop (RunControl::cancel) and drops a waiting request.
+  void cancel();
+
+  bool busy() const;          // a request waiting or running
+  float progress() const;     // of the running request, 0..1
+  std::uint64_t last_submitted() const;
+  std::optional<Outcome> take_outcome();
+  std::vector<BackendEvent> take_backend_events();
+
+ private:
+  void loop();
+  void open_backend(BackendSelection selection, bool list_choices);
+  Outcome execute(std::uint64_t id, const Request& request, lessons::RunControl& control);
+
+  const std::vector<std::unique_ptr<lessons::Lesson>>* lessons_;
+  RunnerServices services_;
+  std::unique_ptr<Device> device_;  // touched only by the runner thread
+  std::thread thread_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::optional<BackendSelection> pending_backend_;
+  std::optional<std::pair<std::uint64_t, Request>> pending_request_;
+  std::shared_ptr<lessons::RunControl> running_control_;  // null when idle
+  std::uint64_t next_id_ = 0;
+  std::optional<Outcome> outcome_;
+  std::vector<BackendEvent> backend_events_;
+};
+
+}  // namespace cudalab::app

@@ -1,0 +1,164 @@
+// The top bar (where am I, step buttons, theme, text size, fullscreen) and the status bar (the
+// backend in words, the backend selector, the run's state, key hints).
+#include <cstdio>
+#include <string>
+
+#include "shell/app_shell.h"
+
+namespace cudalab::app {
+
+namespace {
+
+// A button that looks pressed when `selected`.
+bool toggle_button(const char* label, bool selected, const widgets::Colours& colours) {
+  if (selected) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(colours.accent));
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.f);
+  }
+  const bool pressed = ImGui::Button(label);
+  if (selected) {
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(2);
+  }
+  return pressed;
+}
+
+}  // namespace
+
+void AppShell::draw_top_bar() {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.7f, 0.f));
+  const bool open = begin_panel("##top_bar", layout_.top_bar);
+  ImGui::PopStyleVar();
+  if (open) {
+    const float bar_height = layout_.top_bar.size.y;
+    const float button_height = ImGui::GetFrameHeight();
+    ImGui::SetCursorPosY((bar_height - button_height) * 0.5f);
+    ImGui::PushFont(fonts_.heading3);
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+    ImGui::TextUnformatted("CUDA Lab");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::SameLine(0.f, fonts_.regular->FontSize * 1.2f);
+
+    if (course_.chapter_count() > 0) {
+      const int steps = static_cast<int>(course_.current().steps.size());
+      const bool first = course_.current_chapter() == 0 && course_.current_step() == 0;
+      const bool last = course_.current_chapter() == course_.chapter_count() - 1 && course_.current_step() >= steps - 1;
+      ImGui::BeginDisabled(first);
+      if (ImGui::Button("◀ Back")) pending_navigation_.push_back(NavAction::previous_step);
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Previous step (←)");
+      ImGui::SameLine();
+      ImGui::BeginDisabled(last);
+      if (ImGui::Button("Next ▶")) pending_navigation_.push_back(NavAction::next_step);
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Next step (→)");
+      ImGui::SameLine(0.f, fonts_.regular->FontSize);
+      const lessons::Step* step = course_.current_step_outline();
+      std::string where = std::to_string(course_.current_chapter()) + ". " + course_.current().title;
+      if (step != nullptr) {
+        where += "  ›  Step " + std::to_string(course_.current_step() + 1) + " of " + std::to_string(steps) + ": " + step->title;
+      }
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(where.c_str());
+    }
+
+    // Right side: theme, text size, fullscreen.
+    const char* size_text_format = "%d %%";
+    char size_text[16];
+    std::snprintf(size_text, sizeof(size_text), size_text_format, static_cast<int>(font_scale_ * 100.f + 0.5f));
+    const ImGuiStyle& style = ImGui::GetStyle();
+    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
+    const float right_width = button_width("Dark") + button_width("Light") + button_width("High contrast") +
+                              button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
+                              button_width("Fullscreen") + style.ItemSpacing.x * 8 + fonts_.regular->FontSize;
+    const float right_x = ImGui::GetWindowWidth() - right_width;
+    if (right_x > ImGui::GetCursorPosX()) {
+      ImGui::SameLine(right_x);
+      if (toggle_button("Dark", theme_ == Theme::dark, colours_)) set_theme(Theme::dark);
+      ImGui::SameLine();
+      if (toggle_button("Light", theme_ == Theme::light, colours_)) set_theme(Theme::light);
+      ImGui::SameLine();
+      if (toggle_button("High contrast", theme_ == Theme::high_contrast, colours_)) set_theme(Theme::high_contrast);
+      ImGui::SameLine(0.f, fonts_.regular->FontSize);
+      if (ImGui::Button("A−")) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Smaller text (Ctrl+-)");
+      ImGui::SameLine();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(size_text);
+      ImGui::SameLine();
+      if (ImGui::Button("A+")) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Larger text (Ctrl+=)");
+      ImGui::SameLine();
+      if (ImGui::Button("Fullscreen")) toggle_fullscreen();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fullscreen on and off (F11)");
+    }
+  }
+  ImGui::End();
+}
+
+void AppShell::draw_status_bar() {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.7f, 0.f));
+  const bool open = begin_panel("##status_bar", layout_.status_bar);
+  ImGui::PopStyleVar();
+  if (open) {
+    ImGui::SetCursorPosY((layout_.status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
+    // A coloured dot says at a glance what runs the kernels: green GPU, amber emulator, red none.
+    const float em = fonts_.regular->FontSize;
+    const ImU32 dot = backend_facts_ ? (backend_facts_->is_gpu() ? colours_.success : colours_.warning) : colours_.error;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + em * 0.4f, at.y + ImGui::GetFrameHeight() * 0.5f), em * 0.32f, dot);
+    ImGui::Dummy(ImVec2(em * 0.8f, ImGui::GetFrameHeight()));
+    ImGui::SameLine();
+    std::string label = backend_opening_ ? std::string("Opening the backend…")
+                        : backend_facts_ ? backend_facts_->label()
+                                         : "No backend: " + backend_problem_;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label.c_str());
+    if (ImGui::IsItemHovered() && backend_facts_) {
+      ImGui::SetTooltip("%s\n%d %s · host: %s", backend_facts_->name.c_str(), backend_facts_->sm_count,
+                        backend_facts_->is_gpu() ? "SMs" : "worker threads", backend_facts_->host_cpu.c_str());
+    }
+    if (!backend_choices_.empty()) {
+      ImGui::SameLine(0.f, em);
+      ImGui::SetNextItemWidth(em * 12.f);
+      std::string current_id = backend_facts_ ? (backend_facts_->is_gpu() ? "gpu:" + std::to_string(backend_facts_->index) : "emu") : "";
+      std::string preview = "Switch backend";
+      for (const BackendChoice& choice : backend_choices_) {
+        if (choice.id == current_id) preview = choice.facts.name.empty() ? choice.id : choice.facts.name;
+      }
+      if (ImGui::BeginCombo("##backend", preview.c_str())) {
+        for (const BackendChoice& choice : backend_choices_) {
+          const std::string item = choice.facts.label() + "##" + choice.id;
+          if (ImGui::Selectable(item.c_str(), choice.id == current_id) && choice.id != current_id) {
+            BackendSelection selection;
+            selection.request = choice.facts.is_gpu() ? BackendRequest::gpu : BackendRequest::emulator;
+            selection.gpu_index = choice.facts.index;
+            backend_opening_ = true;
+            runner_.switch_backend(selection);
+            console_.add(ConsoleLog::Kind::info, "Switching to " + choice.facts.label() + "…");
+          }
+        }
+        ImGui::EndCombo();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Which device runs the lesson's kernels");
+    }
+
+    const char* hint = "← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F11 fullscreen";
+    const float hint_width = ImGui::CalcTextSize(hint).x;
+    const float hint_x = ImGui::GetWindowWidth() - hint_width - em * 0.7f;
+    ImGui::SameLine();
+    if (hint_x > ImGui::GetCursorPosX() + em) {
+      ImGui::SameLine(hint_x);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(hint);
+      ImGui::PopStyleColor();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace cudalab::app

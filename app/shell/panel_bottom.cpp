@@ -1,0 +1,133 @@
+// The bottom pane: Results (facts, tables, charts of the shown run), Console (kernel printf output
+// and status messages, errors in red), Code (the chapter's kernel as the student would write it).
+#include <string>
+#include <variant>
+
+#include "shell/app_shell.h"
+#include "widgets/chart_plot.h"
+#include "widgets/results_widgets.h"
+
+namespace cudalab::app {
+
+void AppShell::draw_bottom_panel() {
+  if (begin_panel("##bottom", layout_.bottom)) {
+    if (ImGui::BeginTabBar("##bottom_tabs")) {
+      const auto flags_for = [&](int tab) {
+        return bottom_tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+      };
+      if (ImGui::BeginTabItem("Results", nullptr, flags_for(0))) {
+        draw_results_tab();
+        ImGui::EndTabItem();
+      }
+      const std::string console_label =
+          console_.errors() > 0 ? "Console (" + std::to_string(console_.errors()) + " errors)###console" : "Console###console";
+      if (ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(1))) {
+        draw_console_tab();
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Code", nullptr, flags_for(2))) {
+        draw_code_tab();
+        ImGui::EndTabItem();
+      }
+      bottom_tab_request_ = -1;
+      ImGui::EndTabBar();
+    }
+  }
+  ImGui::End();
+}
+
+void AppShell::draw_results_tab() {
+  ImGui::BeginChild("##results", ImVec2(0, 0), false);
+  const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
+  if (!current) {
+    ImGui::TextDisabled(runner_.busy() ? "Running…" : "No results for this step yet.");
+    ImGui::EndChild();
+    return;
+  }
+  const float em = fonts_.regular->FontSize;
+  bool any = false;
+  for (const lessons::View& view : shown_->views) {
+    if (const auto* facts = std::get_if<lessons::FactsView>(&view)) {
+      widgets::draw_facts(*facts, style(), false);
+    } else if (const auto* table = std::get_if<lessons::TableView>(&view)) {
+      widgets::draw_table(*table, style());
+    } else if (const auto* chart = std::get_if<lessons::ChartView>(&view)) {
+      if (!chart->title.empty()) {
+        ImGui::PushFont(fonts_.bold);
+        ImGui::TextUnformatted(chart->title.c_str());
+        ImGui::PopFont();
+      }
+      widgets::draw_chart(*chart, ImVec2(ImGui::GetContentRegionAvail().x, em * 14.f), style());
+    } else {
+      continue;
+    }
+    any = true;
+    ImGui::Spacing();
+  }
+  // Timings always say how they were measured (a CPU emulator time is not a GPU time).
+  if (!shown_->run.timings.empty()) {
+    ImGui::PushFont(fonts_.bold);
+    ImGui::TextUnformatted("Timings");
+    ImGui::PopFont();
+    for (const Timing& timing : shown_->run.timings) {
+      ImGui::BulletText("%s: %.3f ms (%s%s)", timing.label.c_str(), timing.ms, describe(timing.source),
+                        timing.repeats > 1 ? (", median of " + std::to_string(timing.repeats)).c_str() : "");
+    }
+    any = true;
+  }
+  if (!any) ImGui::TextDisabled("This step's results are in the picture above.");
+  ImGui::EndChild();
+}
+
+void AppShell::draw_console_tab() {
+  if (ImGui::SmallButton("Clear")) console_.clear();
+  ImGui::SameLine();
+  ImGui::TextDisabled("kernel printf output and messages");
+  ImGui::BeginChild("##console", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PushFont(fonts_.mono);
+  for (const ConsoleLog::Entry& entry : console_.entries()) {
+    ImU32 colour = colours_.text;
+    switch (entry.kind) {
+      case ConsoleLog::Kind::info: colour = colours_.dim_text; break;
+      case ConsoleLog::Kind::output: colour = colours_.text; break;
+      case ConsoleLog::Kind::success: colour = colours_.success; break;
+      case ConsoleLog::Kind::warning: colour = colours_.warning; break;
+      case ConsoleLog::Kind::error: colour = colours_.error; break;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(entry.text.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopFont();
+  if (console_.version() != console_seen_version_) {
+    console_seen_version_ = console_.version();
+    ImGui::SetScrollHereY(1.f);  // follow new output
+  }
+  ImGui::EndChild();
+}
+
+void AppShell::draw_code_tab() {
+  if (course_.chapter_count() == 0) return;
+  const ChapterOutline& outline = course_.current();
+  const KernelSource& source = kernel_source(course_.current_chapter());
+  if (!source.problem.empty()) {
+    ImGui::TextDisabled("%s", source.problem.c_str());
+    return;
+  }
+  ImGui::TextDisabled("lessons/%s/%s — as you would write it (CUDA Lab's trace lines are hidden)", outline.folder.c_str(),
+                      outline.kernel_file.c_str());
+  // A CodeView of the shown run marks lines of the kernel (say, the one that faulted).
+  std::vector<int> highlight;
+  if (shown_ && shown_->chapter == course_.current_chapter()) {
+    for (const lessons::View& view : shown_->views) {
+      if (const auto* code = std::get_if<lessons::CodeView>(&view); code != nullptr && code->text.empty()) {
+        highlight.insert(highlight.end(), code->highlight.begin(), code->highlight.end());
+      }
+    }
+  }
+  ImGui::BeginChild("##code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  widgets::draw_code_listing(source.lines, highlight, style());
+  ImGui::EndChild();
+}
+
+}  // namespace cudalab::app

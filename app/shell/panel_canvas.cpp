@@ -1,0 +1,130 @@
+// The canvas: the step's pictures (cell grids through the GL renderer, timelines and charts with
+// draw lists), one at a time under tabs when a step has several. Without a picture it shows the
+// facts in large type. A failed run keeps the last good picture under a red banner.
+#include <string>
+#include <variant>
+
+#include "shell/app_shell.h"
+#include "widgets/chart_plot.h"
+#include "widgets/results_widgets.h"
+#include "widgets/timeline_plot.h"
+
+namespace cudalab::app {
+
+namespace {
+
+bool is_picture(const lessons::View& view) {
+  return std::holds_alternative<lessons::CellGridView>(view) || std::holds_alternative<lessons::TimelineView>(view) ||
+         std::holds_alternative<lessons::ChartView>(view);
+}
+
+std::string title_of(const lessons::View& view) {
+  return std::visit([](const auto& picture) { return picture.title; }, view);
+}
+
+void centred_text(const char* text, ImU32 colour) {
+  const ImVec2 available = ImGui::GetContentRegionAvail();
+  const float wrap = available.x * 0.8f;
+  const ImVec2 size = ImGui::CalcTextSize(text, nullptr, false, wrap);
+  ImGui::SetCursorPos(ImVec2(ImGui::GetCursorPosX() + (available.x - size.x) * 0.5f,
+                             ImGui::GetCursorPosY() + (available.y - size.y) * 0.45f));
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void AppShell::draw_canvas_panel() {
+  if (!begin_panel("##canvas", layout_.canvas, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    ImGui::End();
+    return;
+  }
+  const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
+  const float em = fonts_.regular->FontSize;
+  if (!current) {
+    if (last_status_ && !last_status_->ok()) {
+      centred_text(("This step did not run: " + last_status_->message).c_str(), colours_.error);
+    } else if (course_.current_step_outline() != nullptr) {
+      centred_text(runner_.busy() ? "Running the step…" : "Press Run to run this step.", colours_.dim_text);
+    }
+    ImGui::End();
+    return;
+  }
+
+  std::vector<int> pictures;
+  for (int i = 0; i < static_cast<int>(shown_->views.size()); ++i) {
+    if (is_picture(shown_->views[static_cast<std::size_t>(i)])) pictures.push_back(i);
+  }
+  if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
+    // Keep the last good picture, but never let it pass for the result of the failed run.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const std::string banner = "Last run failed: " + last_status_->message + " (showing the last good run)";
+    const float wrap = ImGui::GetContentRegionAvail().x;
+    const ImVec2 size = ImGui::CalcTextSize(banner.c_str(), nullptr, false, wrap - em);
+    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + wrap, at.y + size.y + em * 0.6f), IM_COL32(150, 20, 20, 255), em * 0.2f);
+    ImGui::SetCursorScreenPos(ImVec2(at.x + em * 0.5f, at.y + em * 0.3f));
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - em);
+    ImGui::TextUnformatted(banner.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + em * 0.8f));
+  }
+
+  if (pictures.empty()) {
+    bool drew_facts = false;
+    for (const lessons::View& view : shown_->views) {
+      if (const auto* facts = std::get_if<lessons::FactsView>(&view)) {
+        widgets::draw_facts(*facts, style(), true);
+        drew_facts = true;
+      }
+    }
+    if (!drew_facts) centred_text("This step has no picture: its results are in the pane below.", colours_.dim_text);
+    ImGui::End();
+    return;
+  }
+
+  if (selected_picture_ >= static_cast<int>(pictures.size())) selected_picture_ = 0;
+  if (pictures.size() > 1 && ImGui::BeginTabBar("##pictures")) {
+    for (int i = 0; i < static_cast<int>(pictures.size()); ++i) {
+      std::string title = title_of(shown_->views[static_cast<std::size_t>(pictures[static_cast<std::size_t>(i)])]);
+      if (title.empty()) title = "Picture " + std::to_string(i + 1);
+      if (ImGui::BeginTabItem((title + "##picture" + std::to_string(i)).c_str())) {
+        selected_picture_ = i;
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  const int view_index = pictures[static_cast<std::size_t>(selected_picture_)];
+  const lessons::View& view = shown_->views[static_cast<std::size_t>(view_index)];
+  if (pictures.size() == 1 && !title_of(view).empty()) {
+    ImGui::PushFont(fonts_.bold);
+    ImGui::TextUnformatted(title_of(view).c_str());
+    ImGui::PopFont();
+  }
+
+  if (const auto* grid = std::get_if<lessons::CellGridView>(&view)) {
+    widgets::draw_legend(grid->legend, style());
+    while (canvases_.size() <= static_cast<std::size_t>(view_index)) {
+      canvases_.push_back(std::make_unique<widgets::CellGridCanvas>(data_dir_ / "shaders"));
+    }
+    ImVec2 size = ImGui::GetContentRegionAvail();
+    size.y -= ImGui::GetTextLineHeightWithSpacing();  // room for the hint line
+    canvases_[static_cast<std::size_t>(view_index)]->draw(*grid, shown_->version, size, style());
+    ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+    ImGui::Text("%d × %d cells · wheel: zoom · drag: pan · double-click: fit · hover a cell for its numbers", grid->cols,
+                grid->rows);
+    ImGui::PopStyleColor();
+  } else if (const auto* timeline = std::get_if<lessons::TimelineView>(&view)) {
+    widgets::draw_timeline(*timeline, ImGui::GetContentRegionAvail(), style());
+  } else if (const auto* chart = std::get_if<lessons::ChartView>(&view)) {
+    widgets::draw_chart(*chart, ImGui::GetContentRegionAvail(), style());
+  }
+  ImGui::End();
+}
+
+}  // namespace cudalab::app

@@ -1,0 +1,65 @@
+// The controls panel: the step's parameters (generated from Step::params), Run / Cancel / Reset,
+// "run on change", the progress of a long run and the last run's outcome in words.
+#include <cstdio>
+#include <string>
+
+#include "shell/app_shell.h"
+#include "widgets/param_controls.h"
+
+namespace cudalab::app {
+
+void AppShell::draw_controls_panel() {
+  if (begin_panel("##controls", layout_.controls)) {
+    panel_heading("CONTROLS");
+    ImGui::Spacing();
+    const lessons::Step* step = course_.current_step_outline();
+    const float em = fonts_.regular->FontSize;
+    if (step == nullptr) {
+      ImGui::TextDisabled("Nothing to run here.");
+      ImGui::End();
+      return;
+    }
+    // Buttons first: they stay in view however many parameters the step has.
+    const bool busy = runner_.busy();
+    if (ImGui::Button("▶ Run", ImVec2(em * 5.f, 0.f))) request_run();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run this step again with these values");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!busy);
+    if (ImGui::Button("Cancel")) runner_.cancel();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+      course_.reset_values();
+      if (auto_run_) request_run();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to this step's starting values");
+    ImGui::SameLine();
+    ImGui::Checkbox("Run on change", &auto_run_);
+
+    if (busy) {
+      const float progress = runner_.progress();
+      char overlay[32];
+      std::snprintf(overlay, sizeof(overlay), progress > 0.f ? "Running… %.0f %%" : "Running…", progress * 100.f);
+      ImGui::ProgressBar(progress > 0.f ? progress : static_cast<float>(ImGui::GetTime() * 0.5 - static_cast<int>(ImGui::GetTime() * 0.5)),
+                         ImVec2(-1.f, 0.f), overlay);
+    } else if (last_status_ && !last_status_->ok()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours_.warning : colours_.error);
+      ImGui::TextWrapped("%s", last_status_->message.c_str());
+      ImGui::PopStyleColor();
+    } else if (shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
+      ImGui::Text("✓ Ran in %.0f ms", shown_->seconds * 1000.0);
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextDisabled("Not run yet.");
+    }
+    ImGui::Separator();
+
+    ImGui::BeginChild("##params", ImVec2(0, 0), false);
+    if (widgets::draw_param_controls(*step, &course_.values(), style()) && auto_run_) request_run();
+    ImGui::EndChild();
+  }
+  ImGui::End();
+}
+
+}  // namespace cudalab::app

@@ -1,0 +1,132 @@
+// The chapter list (with each chapter's progress and the current chapter's steps) and the lesson
+// text pane (the chapter's intro plus the current step's section of lesson.md).
+#include <string>
+
+#include "shell/app_shell.h"
+#include "widgets/markdown_view.h"
+
+namespace cudalab::app {
+
+void AppShell::draw_chapter_panel() {
+  if (begin_panel("##chapters", layout_.chapters)) {
+    panel_heading("CHAPTERS");
+    ImGui::Spacing();
+    const float em = fonts_.regular->FontSize;
+    for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
+      const ChapterOutline& outline = course_.chapter(chapter);
+      const int step_count = static_cast<int>(outline.steps.size());
+      const int seen = static_cast<int>(course_.visited(chapter).size());
+      const bool current = chapter == course_.current_chapter();
+      ImGui::PushID(chapter);
+      const std::string title = std::to_string(chapter) + ". " + outline.title;
+      ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
+      const ImVec2 top = ImGui::GetCursorScreenPos();
+      const float row_height = em * 2.3f;
+      if (ImGui::Selectable("##chapter", current, 0, ImVec2(0.f, row_height))) {
+        if (course_.go_to(chapter, 0)) on_position_changed();
+      }
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      const float width = ImGui::GetContentRegionAvail().x;
+      draw->PushClipRect(top, ImVec2(top.x + width, top.y + row_height), true);
+      draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * 0.15f), colours_.text, title.c_str());
+      draw->PopClipRect();
+      ImGui::PopFont();
+      // Progress: steps seen of steps, as a thin bar and in words.
+      const std::string progress = std::to_string(seen) + "/" + std::to_string(step_count);
+      const float progress_width = ImGui::CalcTextSize(progress.c_str()).x;
+      const float bar_y = top.y + em * 1.55f;
+      const float bar_left = top.x + em * 0.3f, bar_right = top.x + width - progress_width - em * 0.8f;
+      draw->AddRectFilled(ImVec2(bar_left, bar_y), ImVec2(bar_right, bar_y + em * 0.28f), colours_.grid_line, em * 0.14f);
+      if (step_count > 0 && seen > 0) {
+        const float done = bar_left + (bar_right - bar_left) * static_cast<float>(seen) / static_cast<float>(step_count);
+        draw->AddRectFilled(ImVec2(bar_left, bar_y), ImVec2(done, bar_y + em * 0.28f),
+                            seen >= step_count ? colours_.success : colours_.accent, em * 0.14f);
+      }
+      draw->AddText(ImVec2(bar_right + em * 0.4f, bar_y - em * 0.38f), colours_.dim_text, progress.c_str());
+
+      if (current) {
+        // The current chapter's steps, one click away; ✓ marks the ones seen.
+        for (int step = 0; step < step_count; ++step) {
+          ImGui::PushID(step);
+          const bool here = step == course_.current_step();
+          const bool visited = course_.visited(chapter).count(step) > 0;
+          const std::string label = std::string(visited ? "✓ " : "    ") + std::to_string(step + 1) + ". " +
+                                    outline.steps[static_cast<std::size_t>(step)].title;
+          ImGui::Indent(em * 0.6f);
+          ImGui::PushStyleColor(ImGuiCol_Text, here ? colours_.text : colours_.dim_text);
+          if (ImGui::Selectable(label.c_str(), here)) {
+            if (course_.go_to(chapter, step)) on_position_changed();
+          }
+          ImGui::PopStyleColor();
+          ImGui::Unindent(em * 0.6f);
+          ImGui::PopID();
+        }
+        ImGui::Spacing();
+      }
+      ImGui::PopID();
+    }
+    if (course_.chapter_count() == 0) ImGui::TextDisabled("No chapters.");
+  }
+  ImGui::End();
+}
+
+void AppShell::draw_text_panel() {
+  if (begin_panel("##lesson_text", layout_.text)) {
+    if (course_.chapter_count() == 0) {
+      ImGui::TextWrapped("This build has no lessons.");
+      ImGui::End();
+      return;
+    }
+    const int chapter = course_.current_chapter();
+    const int step = course_.current_step();
+    const markdown::LessonDocument& doc = document(chapter);
+    ImGui::BeginChild("##text_scroll", ImVec2(0, 0), false);
+    if (scroll_text_to_top_) {
+      ImGui::SetScrollY(0.f);
+      scroll_text_to_top_ = false;
+    }
+    const widgets::Style look = style();
+    ImGui::PushFont(fonts_.heading1);
+    ImGui::TextWrapped("%s", doc.title.empty() ? course_.current().title.c_str() : doc.title.c_str());
+    ImGui::PopFont();
+    if (!doc.problem.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
+      ImGui::TextWrapped("%s", doc.problem.c_str());
+      ImGui::PopStyleColor();
+      const lessons::Step* outline = course_.current_step_outline();
+      if (outline != nullptr) {
+        ImGui::PushFont(fonts_.heading2);
+        ImGui::TextWrapped("%d. %s", step + 1, outline->title.c_str());
+        ImGui::PopFont();
+      }
+    } else {
+      if (!doc.intro.empty()) {
+        // The intro matters on arrival; later steps keep it folded away under one line.
+        ImGui::SetNextItemOpen(step == 0, ImGuiCond_Appearing);
+        ImGui::PushID(chapter);
+        if (ImGui::CollapsingHeader("About this chapter")) widgets::draw_markdown(doc.intro, look);
+        ImGui::PopID();
+      }
+      const markdown::StepSection* section = doc.section_for(step);
+      ImGui::PushFont(fonts_.heading2);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+      const lessons::Step* outline = course_.current_step_outline();
+      const std::string heading = section != nullptr ? section->title : outline != nullptr ? outline->title : "";
+      ImGui::TextWrapped("Step %d · %s", step + 1, heading.c_str());
+      ImGui::PopStyleColor();
+      ImGui::PopFont();
+      if (section != nullptr) {
+        widgets::draw_markdown(section->blocks, look);
+      } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
+        ImGui::TextWrapped("lesson.md has no section \"## %d. …\" for this step.", step + 1);
+        ImGui::PopStyleColor();
+      }
+    }
+    ImGui::Dummy(ImVec2(1.f, fonts_.regular->FontSize));
+    ImGui::EndChild();
+  }
+  ImGui::End();
+}
+
+}  // namespace cudalab::app
