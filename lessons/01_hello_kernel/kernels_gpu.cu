@@ -1,0 +1,13 @@
+// Chapter 1's kernels compiled for the GPU.
+#include "cudalab/device_time.cuh"
+#include "cudalab/gpu/bind.cuh"
+#include "kernels.h"
+
+namespace cudalab::lessons::hello {
+CUDALAB_GPU_TRANSLATION_UNIT
+namespace gpu_kernels {
+CUDALAB_KERNEL_PRELUDE
+#include "kernels.cuh"
+}  // namespace gpu_kernels
+CUDALAB_HELLO_KERNELS(CUDALAB_BIND_GPU_KERNEL)
+}  // namespace cudalab::lessons::hello
