@@ -16,7 +16,7 @@ struct Chapter : ::testing::Test {
     ASSERT_TRUE(select_step(lessons, "machine", 0, {}, &selection).ok());
     ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
   }
-  Run run_step(int step, std::vector<std::string> sets = {}) {
+  cudalab::Run run_step(int step, std::vector<std::string> sets = {}) {
     StepSelection s;
     Status chosen = select_step(lessons, "machine", step, sets, &s);
     EXPECT_TRUE(chosen.ok()) << chosen.message;
@@ -31,7 +31,7 @@ struct Chapter : ::testing::Test {
 }  // namespace
 
 TEST_F(Chapter, FactsNameTheHostAndTheActiveDevice) {
-  Run run = run_step(0);
+  cudalab::Run run = run_step(0);
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.lesson, "machine");
   EXPECT_FALSE(run.results["host"]["cpu"].get<std::string>().empty());
@@ -48,7 +48,7 @@ TEST_F(Chapter, FactsNameTheHostAndTheActiveDevice) {
 }
 
 TEST_F(Chapter, EveryBlockRecordsWhereItRanExactlyOnce) {
-  Run run = run_step(1, {"blocks_per_grid=96", "threads_per_block=64"});
+  cudalab::Run run = run_step(1, {"blocks_per_grid=96", "threads_per_block=64"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   ASSERT_EQ(run.trace.size(), 96u);
   EXPECT_EQ(run.trace_overflow, 0u);
@@ -72,9 +72,9 @@ TEST_F(Chapter, EveryBlockRecordsWhereItRanExactlyOnce) {
 }
 
 TEST_F(Chapter, ARunSurvivesAJsonRoundTrip) {
-  Run run = run_step(1, {"blocks_per_grid=8"});
+  cudalab::Run run = run_step(1, {"blocks_per_grid=8"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
-  Run loaded;
+  cudalab::Run loaded;
   ASSERT_TRUE(from_json(to_json(run), &loaded).ok());
   // Views of a loaded run (recorded elsewhere) are the same pictures.
   auto views = selection.lesson->views(1, loaded);
