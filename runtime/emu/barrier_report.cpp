@@ -14,11 +14,6 @@ std::string short_site(const std::source_location& where) {
   return fmt::format("{}:{}", file, where.line());
 }
 
-bool same_site(const std::source_location& a, const std::source_location& b) {
-  return a.line() == b.line() && a.column() == b.column() &&
-         (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
-}
-
 namespace {
 
 // "0-15, 32-47", or "7"; long lists end in "... (N threads in all)".

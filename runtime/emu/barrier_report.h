@@ -1,6 +1,7 @@
 #pragma once
 // Words for the failures of one block: a divergent __syncthreads() and a faulting thread. Kept
 // apart from the block runner so that the fast path stays small and the messages easy to change.
+#include <cstring>
 #include <source_location>
 #include <string>
 #include <vector>
@@ -13,7 +14,11 @@ namespace cudalab::emu {
 std::string coordinates(uint3 index);
 // "kernels.cuh:42": the file's last path component and the line.
 std::string short_site(const std::source_location& where);
-bool same_site(const std::source_location& a, const std::source_location& b);
+// Inline: checked at every barrier arrival. The same call site gives the same file_name pointer.
+inline bool same_site(const std::source_location& a, const std::source_location& b) {
+  return a.line() == b.line() && a.column() == b.column() &&
+         (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+}
 
 // One thread's state when a barrier phase could not complete.
 struct ThreadAtBarrier {

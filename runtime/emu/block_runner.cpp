@@ -1,9 +1,11 @@
 #include "emu/block_runner.h"
 
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
 #include <typeinfo>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -16,6 +18,19 @@ namespace {
 struct KernelFault {
   std::string what;
 };
+// Thrown inside a parked fiber that the runner abandons: unwinds the kernel's frames (their
+// destructors run) down to starter_entry, which hands the stack back.
+struct AbandonFiber {};
+
+void advance(uint3& index, const dim3& block) {
+  if (++index.x == block.x) {
+    index.x = 0;
+    if (++index.y == block.y) {
+      index.y = 0;
+      ++index.z;
+    }
+  }
+}
 }  // namespace
 
 void syncthreads(std::source_location where) {
@@ -48,37 +63,54 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
   }
   next_unstarted_ = 0;
   waiting_count_ = 0;
+  mixed_sites_ = false;
   phase_ = 0;
   predicate_counts_[0] = predicate_counts_[1] = 0;
   stop_ = false;
   fault_ = Status::success();
 
+  // Start phase: the first starter runs threads until one parks; the chain of starters it begins
+  // comes back here once every thread has been started.
   try {
-    // Start phase: each starter runs threads until one of them parks at a barrier.
-    while (next_unstarted_ < threads_ && !stop_) {
-      Fiber starter(std::allocator_arg, PooledStack{&stacks_}, [this](Fiber&& scheduler) {
-        scheduler_ = std::move(scheduler);
-        start_remaining_threads();
-        return std::move(scheduler_);
-      });
-      park(std::move(starter).resume());
-    }
-    // Every thread has finished or waits: complete barrier phases until none waits.
-    while (!stop_ && waiting_count_ > 0) {
-      if (Status divergent = check_barrier(); !divergent.ok()) {
-        abandon_waiters();
-        return divergent;
-      }
-      release_barrier();
-    }
+    const FiberStack stack = stacks_.allocate();
+    enter(Fiber{make_fiber_context(stack.top, stack.size, &starter_entry), stack}, Handoff{Handoff::from_run});
   } catch (const std::bad_alloc&) {
-    abandon_waiters();
-    return Status::error(StatusCode::out_of_memory,
-                         fmt::format("block {}: the emulator could not map a stack for one more fiber ({} so far)",
-                                     coordinates(context_.block_idx), stacks_.stacks_created()));
+    return Status::error(StatusCode::out_of_memory, "the emulator could not map a fiber stack");
+  }
+  // Every thread has finished or waits: complete barrier phases until none waits.
+  while (!stop_ && waiting_count_ > 0) {
+    if (Status divergent = check_barrier(); !divergent.ok()) {
+      abandon_waiters();
+      return divergent;
+    }
+    waiting_count_ = 0;
+    mixed_sites_ = false;
+    ++phase_;
+    // The other parity still holds the counts the released threads are about to read.
+    predicate_counts_[phase_ & 1] = 0;
+    current_ = 0;
+    context_.thread_idx = uint3{0, 0, 0};
+    enter(std::exchange(waiting_[0], Fiber{}), Handoff{Handoff::from_run});
   }
   if (stop_) abandon_waiters();
   return fault_;
+}
+
+void BlockRunner::enter(Fiber fiber, const Handoff& message) {
+  running_stack_ = fiber.stack;
+  record_sender(jump_to_fiber(fiber.context, const_cast<Handoff*>(&message)));
+}
+
+void BlockRunner::starter_entry(FiberTransfer from) {
+  auto* runner = static_cast<BlockRunner*>(tls_context->block_state);
+  runner->record_sender(from);
+  try {
+    runner->start_remaining_threads();
+  } catch (const AbandonFiber&) {
+    // unwound on purpose: nothing more to run
+  }
+  runner->switch_away(Handoff::finished);
+  __builtin_unreachable();  // nobody resumes an ended fiber
 }
 
 void BlockRunner::start_remaining_threads() {
@@ -93,24 +125,18 @@ void BlockRunner::start_remaining_threads() {
     context_.thread_idx = index;
     run_thread(invoke, args);
     // phase_ != 0: this thread was parked and resumed after a barrier; the threads after it were
-    // started by another starter meanwhile, so this fiber's work is done.
+    // started by other starters meanwhile, so this fiber's work is done.
     if (phase_ != 0 || stop_) return;
     ++id;
-    if (++index.x == block.x) {
-      index.x = 0;
-      if (++index.y == block.y) {
-        index.y = 0;
-        ++index.z;
-      }
-    }
+    advance(index, block);
   }
 }
 
 void BlockRunner::run_thread(void (*invoke)(const void*), const void* args) {
   try {
     invoke(args);
-  } catch (const boost::context::detail::forced_unwind&) {
-    throw;  // an abandoned fiber being unwound: let Boost finish it
+  } catch (const AbandonFiber&) {
+    throw;  // an abandoned fiber being unwound: let starter_entry finish it
   } catch (const KernelFault& fault) {
     record_fault(fault.what);
   } catch (const std::exception& error) {
@@ -129,43 +155,79 @@ void BlockRunner::record_fault(const std::string& what) {
 int BlockRunner::arrive(std::source_location where, int predicate) {
   const unsigned parity = phase_ & 1;
   waiting_at_[current_] = where;
+  if (waiting_count_ == 0) {
+    first_site_ = where;
+  } else if (!same_site(where, first_site_)) {
+    mixed_sites_ = true;
+  }
   ++waiting_count_;
   predicate_counts_[parity] += predicate != 0;
-  // Back to run(); we come back here when the phase is released (or unwind, when abandoned).
-  scheduler_ = std::move(scheduler_).resume();
+  switch_away(Handoff::parked);
+  // Resumed: the phase is complete.
   return predicate_counts_[parity];
 }
 
-void BlockRunner::park(Fiber&& suspended) {
-  if (suspended) waiting_[current_] = std::move(suspended);
+void BlockRunner::switch_away(Handoff::Kind kind) {
+  handoff_ = Handoff{kind, current_, running_stack_};
+  FiberContext target = scheduler_;
+  if (!stop_ && !abandoning_) {
+    if (phase_ == 0) {
+      if (next_unstarted_ < threads_) target = new_starter();
+    } else if (current_ + 1 < threads_) {
+      target = next_waiter();  // releasing a phase: every thread after this one is parked
+    }
+  }
+  record_sender(jump_to_fiber(target, &handoff_));
 }
 
-void BlockRunner::release_barrier() {
-  waiting_count_ = 0;
-  ++phase_;
-  // The other parity still holds the counts the released threads are about to read.
-  predicate_counts_[phase_ & 1] = 0;
-  const dim3 block = context_.block_dim;
-  uint3 index{0, 0, 0};
-  for (unsigned id = 0; id < threads_; ++id) {
-    current_ = id;
-    context_.thread_idx = index;
-    park(std::move(waiting_[id]).resume());
-    if (stop_) return;
-    if (++index.x == block.x) {
-      index.x = 0;
-      if (++index.y == block.y) {
-        index.y = 0;
-        ++index.z;
-      }
-    }
+FiberContext BlockRunner::new_starter() {
+  try {
+    running_stack_ = stacks_.allocate();
+  } catch (const std::bad_alloc&) {
+    stop_ = true;
+    fault_ = Status::error(StatusCode::out_of_memory,
+                           fmt::format("block {}: the emulator could not map a stack for one more fiber ({} so far)",
+                                       coordinates(context_.block_idx), stacks_.stacks_created()));
+    return scheduler_;
+  }
+  return make_fiber_context(running_stack_.top, running_stack_.size, &starter_entry);
+}
+
+FiberContext BlockRunner::next_waiter() {
+  ++current_;
+  advance(context_.thread_idx, context_.block_dim);
+  // Member by member: copying the Fiber through a temporary stalled on store forwarding.
+  Fiber& next = waiting_[current_];
+  running_stack_ = next.stack;
+  // The parked frames of hundreds of threads do not fit in L1: fetch the next one's while this
+  // one runs (its saved registers and the kernel frames right above them).
+  if (current_ + 1 < threads_) {
+    const char* frames = static_cast<const char*>(waiting_[current_ + 1].context);
+    for (int line = 0; line < 4; ++line) __builtin_prefetch(frames + 64 * line);
+  }
+  return std::exchange(next.context, nullptr);
+}
+
+void BlockRunner::record_sender(FiberTransfer back) {
+  const auto* message = static_cast<const Handoff*>(back.data);
+  switch (message->kind) {
+    case Handoff::from_run:
+      scheduler_ = back.fctx;
+      break;
+    case Handoff::abandon:
+      scheduler_ = back.fctx;
+      throw AbandonFiber{};
+    case Handoff::parked:
+      waiting_[message->thread] = Fiber{back.fctx, message->stack};
+      break;
+    case Handoff::finished:
+      stacks_.release(message->stack);  // its fiber has jumped off it for good
+      break;
   }
 }
 
 Status BlockRunner::check_barrier() const {
-  bool one_site = waiting_count_ == threads_;
-  for (unsigned id = 1; one_site && id < threads_; ++id) one_site = same_site(waiting_at_[id], waiting_at_[0]);
-  if (one_site) return Status::success();
+  if (waiting_count_ == threads_ && !mixed_sites_) return Status::success();
 
   std::vector<ThreadAtBarrier> threads(threads_);
   unsigned first_waiting = threads_;
@@ -184,11 +246,16 @@ Status BlockRunner::check_barrier() const {
 }
 
 void BlockRunner::abandon_waiters() noexcept {
-  // Destroying a suspended fiber unwinds its stack (Boost throws forced_unwind inside it), so the
-  // kernel's locals are destroyed and the stack goes back to the pool. ~1 µs each: error path only.
-  for (Fiber& fiber : waiting_) {
-    if (fiber) fiber = Fiber();
+  // Each parked fiber is resumed once more with an order to unwind: its kernel frames are
+  // destroyed and it ends, handing its stack back (~1 µs each: error path only).
+  abandoning_ = true;
+  for (unsigned id = 0; id < waiting_.size(); ++id) {
+    if (waiting_[id]) {
+      current_ = id;
+      enter(std::exchange(waiting_[id], Fiber{}), Handoff{Handoff::abandon});
+    }
   }
+  abandoning_ = false;
   waiting_count_ = 0;
 }
 

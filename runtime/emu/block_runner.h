@@ -2,19 +2,22 @@
 // Runs the threads of one block on the calling worker, CUDA-style, with lazy fibers.
 //
 // Threads run as plain calls, one after another, inside a "starter" fiber on a pooled stack. Only
-// when a thread reaches __syncthreads() does the starter's stack become that thread's suspended
-// continuation; control returns here and a new starter takes the threads not yet started. So a
-// barrier-free kernel costs one fiber per block, and a kernel with barriers one per thread.
-// Once every thread has either finished or is waiting, the barrier phase is checked: all waiting
-// at the same call site → each is resumed in thread order; anything else is a divergent barrier,
-// reported with the block, the threads and the call sites, and the waiting fibers are unwound.
+// when a thread reaches __syncthreads() does the starter's stack become that thread's parked
+// continuation, and a new starter takes the threads not yet started. So a barrier-free kernel
+// costs one fiber per block, and a kernel with barriers one per thread.
+//
+// Once every thread has either finished or is waiting, run() checks the phase: all waiting at the
+// same call site → the threads are resumed in thread order; anything else is a divergent barrier,
+// reported with the block, the threads and the call sites, and the parked fibers are unwound.
+// Within a phase, control passes from fiber to fiber directly (a parking thread jumps straight to
+// the next thread to start or resume), so each thread costs one switch per barrier, not two.
 #include <source_location>
+#include <string>
 #include <vector>
-
-#include <boost/context/fiber.hpp>
 
 #include "cudalab/device.h"
 #include "cudalab/emu/context.h"
+#include "emu/fiber_switch.h"
 #include "emu/stack_pool.h"
 
 namespace cudalab::emu {
@@ -38,15 +41,32 @@ class BlockRunner {
   std::size_t stacks_created() const { return stacks_.stacks_created(); }
 
  private:
-  using Fiber = boost::context::fiber;
+  // A parked thread: where to resume it, and the pooled stack it runs on.
+  struct Fiber {
+    FiberContext context = nullptr;
+    FiberStack stack;
+    explicit operator bool() const { return context != nullptr; }
+  };
+  // What a jump says about its sender, so the receiver can keep or recycle what it leaves behind.
+  struct Handoff {
+    enum Kind { from_run, abandon, parked, finished } kind;
+    unsigned thread = 0;  // parked: whose continuation the jump's context is
+    FiberStack stack;     // parked or finished: the sender's stack
+  };
 
-  void start_remaining_threads();  // the body of a starter fiber
+  static void starter_entry(FiberTransfer from);  // the first frame of every starter fiber
+  void start_remaining_threads();
   void run_thread(void (*invoke)(const void*), const void* args);
   void record_fault(const std::string& what);
-  void park(Fiber&& suspended);    // keeps the continuation of a thread that reached a barrier
-  void release_barrier();          // resumes every waiting thread, in thread order
-  Status check_barrier() const;    // ok when all threads wait at one call site
-  void abandon_waiters() noexcept; // unwinds the fibers of a block that cannot go on
+  // Leaves the running fiber (its thread parked or finished) for the next thread to start or
+  // resume, or for run() when the phase is complete.
+  void switch_away(Handoff::Kind kind);
+  FiberContext new_starter();            // a fresh fiber for the threads not started yet
+  FiberContext next_waiter();            // the parked thread after current_, made current
+  void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
+  void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
+  Status check_barrier() const;          // ok when all threads wait at one call site
+  void abandon_waiters() noexcept;       // unwinds the fibers of a block that cannot go on
 
   ThreadContext& context_;
   StackPool stacks_;
@@ -54,12 +74,17 @@ class BlockRunner {
   unsigned threads_ = 0;         // threads per block
   unsigned next_unstarted_ = 0;  // first thread no fiber has started yet
   unsigned current_ = 0;         // linear id of the thread running now
+  FiberStack running_stack_;     // the stack of the fiber running now
   unsigned waiting_count_ = 0;   // threads parked at the current barrier phase
   unsigned phase_ = 0;           // barrier phases completed; 0 while threads are still starting
+  std::source_location first_site_;  // where the phase's first thread waits
+  bool mixed_sites_ = false;     // some thread of this phase waits elsewhere
   int predicate_counts_[2] = {0, 0};  // __syncthreads_count per phase parity
   bool stop_ = false;            // a thread faulted: start nothing more, unwind the rest
+  bool abandoning_ = false;      // unwinding parked fibers: each goes straight back to run()
   Status fault_;
-  Fiber scheduler_;              // where a parked thread returns to (this worker's run())
+  FiberContext scheduler_ = nullptr;  // run()'s context, where the last thread of a phase returns
+  Handoff handoff_{Handoff::from_run};  // the message of the jump in progress from a fiber
   std::vector<Fiber> waiting_;   // by linear thread id: the continuation of a parked thread
   std::vector<std::source_location> waiting_at_;
 };

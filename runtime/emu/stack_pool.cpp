@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <new>
 
 namespace cudalab::emu {
@@ -19,31 +20,28 @@ StackPool::~StackPool() {
   for (void* base : all_) munmap(base, mapping_bytes());
 }
 
-boost::context::stack_context StackPool::allocate() {
-  void* base = nullptr;
+FiberStack StackPool::allocate() {
   if (!free_.empty()) {
-    base = free_.back();
+    const FiberStack stack = free_.back();
     free_.pop_back();
-  } else {
-    // MAP_NORESERVE: a thousand stacks cost address space, not memory, until a kernel touches them.
-    base = mmap(nullptr, mapping_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base == MAP_FAILED) throw std::bad_alloc();
-    if (mprotect(base, page_bytes(), PROT_NONE) != 0) {
-      munmap(base, mapping_bytes());
-      throw std::bad_alloc();
-    }
-    all_.reserve(all_.size() + 1);
-    free_.reserve(all_.size() + 1);  // so that deallocate() never allocates
-    all_.push_back(base);
+    return stack;
   }
-  boost::context::stack_context stack;
-  stack.size = kUsableBytes;
-  stack.sp = static_cast<char*>(base) + mapping_bytes();  // stacks grow down from the top
-  return stack;
+  // MAP_NORESERVE: a thousand stacks cost address space, not memory, until a kernel touches them.
+  void* base = mmap(nullptr, mapping_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) throw std::bad_alloc();
+  if (mprotect(base, page_bytes(), PROT_NONE) != 0) {
+    munmap(base, mapping_bytes());
+    throw std::bad_alloc();
+  }
+  all_.push_back(base);
+  free_.reserve(all_.size());  // so that release() never allocates
+  // Stacks are page-aligned and a block switches among hundreds of them, so their hot tops would
+  // all fall into the same cache sets. Staggering each top by a "colour" (a multiple of 256 bytes
+  // below 4 KiB) spreads them over the sets.
+  const std::size_t colour = (all_.size() % 16) * 256;
+  return FiberStack{static_cast<char*>(base) + mapping_bytes() - colour, kUsableBytes - colour};
 }
 
-void StackPool::deallocate(boost::context::stack_context& stack) noexcept {
-  free_.push_back(static_cast<char*>(stack.sp) - mapping_bytes());
-}
+void StackPool::release(FiberStack stack) noexcept { free_.push_back(stack); }
 
 }  // namespace cudalab::emu

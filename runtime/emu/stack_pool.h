@@ -6,9 +6,12 @@
 #include <cstddef>
 #include <vector>
 
-#include <boost/context/stack_context.hpp>
-
 namespace cudalab::emu {
+
+struct FiberStack {
+  void* top = nullptr;    // highest address: stacks grow down from here
+  std::size_t size = 0;   // usable bytes below `top`
+};
 
 class StackPool {
  public:
@@ -22,21 +25,14 @@ class StackPool {
   ~StackPool();
 
   // Throws std::bad_alloc when the system refuses a new mapping.
-  boost::context::stack_context allocate();
-  void deallocate(boost::context::stack_context& stack) noexcept;
+  FiberStack allocate();
+  void release(FiberStack stack) noexcept;
 
   std::size_t stacks_created() const { return all_.size(); }
 
  private:
-  std::vector<void*> free_;  // lowest address (the guard page) of each idle stack
-  std::vector<void*> all_;
-};
-
-// The StackAllocator Boost.Context copies into each fiber: a handle on its worker's pool.
-struct PooledStack {
-  StackPool* pool;
-  boost::context::stack_context allocate() { return pool->allocate(); }
-  void deallocate(boost::context::stack_context& stack) noexcept { pool->deallocate(stack); }
+  std::vector<FiberStack> free_;
+  std::vector<void*> all_;  // every mapping's lowest address (its guard page)
 };
 
 }  // namespace cudalab::emu

@@ -1,0 +1,37 @@
+#include "emu/fiber_switch.h"
+
+#ifdef CUDALAB_EMU_OWN_JUMP
+
+// Boost 1.74's jump_x86_64_sysv_elf_gas.S, same frame (0x40 bytes: [0x00] FPU control words,
+// unused here; [0x08..0x30] r12 r13 r14 r15 rbx rbp; [0x38] return address), without
+// stmxcsr/fnstcw/ldmxcsr/fldcw.
+asm(R"(
+    .text
+    .globl cudalab_emu_jump_fcontext
+    .type cudalab_emu_jump_fcontext,@function
+    .align 16
+cudalab_emu_jump_fcontext:
+    leaq  -0x38(%rsp), %rsp
+    movq  %r12, 0x8(%rsp)
+    movq  %r13, 0x10(%rsp)
+    movq  %r14, 0x18(%rsp)
+    movq  %r15, 0x20(%rsp)
+    movq  %rbx, 0x28(%rsp)
+    movq  %rbp, 0x30(%rsp)
+    movq  %rsp, %rax
+    movq  %rdi, %rsp
+    movq  0x38(%rsp), %r8
+    movq  0x8(%rsp), %r12
+    movq  0x10(%rsp), %r13
+    movq  0x18(%rsp), %r14
+    movq  0x20(%rsp), %r15
+    movq  0x28(%rsp), %rbx
+    movq  0x30(%rsp), %rbp
+    leaq  0x40(%rsp), %rsp
+    movq  %rsi, %rdx
+    movq  %rax, %rdi
+    jmp   *%r8
+    .size cudalab_emu_jump_fcontext,.-cudalab_emu_jump_fcontext
+)");
+
+#endif
