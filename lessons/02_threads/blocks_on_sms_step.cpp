@@ -20,6 +20,7 @@ namespace {
 // freeze the classroom.
 constexpr double kLongestRunUs = 5e6;
 constexpr unsigned kMostBlocksPerSm = 32;  // resident-block limit of current NVIDIA GPUs
+constexpr int kMostWaveMarkers = 12;
 
 struct BlockRecord {
   std::uint32_t block = 0, unit = 0;
@@ -147,8 +148,8 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
                              fmt::format("block {} on {} {}: {:.1f} → {:.1f} µs, wave {}", b.block, gpu ? "SM" : "worker",
                                          b.unit, start_us, end_us, b.wave + 1)});
   }
-  for (int wave = 1; wave < schedule.waves; ++wave) {
-    // Where each later wave began: its earliest block start.
+  // A line where each later wave began (its earliest block start); past a dozen, colour says it.
+  for (int wave = 1; wave < schedule.waves && schedule.waves <= kMostWaveMarkers; ++wave) {
     std::uint64_t wave_start = UINT64_MAX;
     for (const BlockRecord& b : schedule.blocks)
       if (b.wave == wave) wave_start = std::min(wave_start, b.started_ns);

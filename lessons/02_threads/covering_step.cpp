@@ -147,7 +147,7 @@ std::vector<View> covering_views(const Run& run) {
   }
 
   CellGridView array;
-  array.title = "The array after the kernel: data[i], coloured by the block that touched it";
+  array.title = "The array read back: each element labelled with the thread that added 1 to it (grey: not exactly 1)";
   array.cols = std::min<int>(elements, static_cast<int>(kCellsPerRow));
   array.rows = (elements + static_cast<int>(kCellsPerRow) - 1) / static_cast<int>(kCellsPerRow);
   array.legend = threads.legend;
@@ -158,12 +158,13 @@ std::vector<View> covering_views(const Run& run) {
     cell.row = i / static_cast<int>(kCellsPerRow);
     const int value = data[static_cast<std::size_t>(i)];
     const int by = toucher[static_cast<std::size_t>(i)];
-    cell.label = std::to_string(value);
     if (value == 1 && by >= 0) {
+      cell.label = std::to_string(by);
       cell.group = by / static_cast<int>(threads_per_block);
       cell.tooltip = fmt::format(FMT_COMPILE("data[{}] = 1: touched once, by thread {} of block {} (global id {})"), i,
                                  by % threads_per_block, by / threads_per_block, by);
     } else {
+      cell.label = std::to_string(value);
       cell.group = -1;
       cell.tooltip = fmt::format(FMT_COMPILE("data[{}] = {}: should be 1, touched exactly once"), i, value);
     }

@@ -152,7 +152,8 @@ TEST_F(HELLO_SUITE, LaunchReturnsBeforeTheKernelFinishes) {
   EXPECT_GE(kernel_us, 20000.0);  // the kernel's own clock: it spun at least that long
   EXPECT_LT(launch_returned_us, kernel_us);
   EXPECT_TRUE(run.results["launch_returned_before_kernel_finished"].get<bool>());
-  EXPECT_GE(wait_returned_us, kernel_us);  // the host's wait covered the kernel's work
+  // The host's wait covered the kernel's work (two clocks: allow them 1 % of disagreement).
+  EXPECT_GE(wait_returned_us, kernel_us * 0.99);
   EXPECT_EQ(run.results["answer_read"].get<int>(), 42);
   ASSERT_EQ(run.timings.size(), 2u);
   EXPECT_EQ(run.timings[0].source, TimingSource::host_clock);
