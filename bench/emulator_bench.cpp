@@ -1,0 +1,186 @@
+#include "emulator_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <span>
+#include <string>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "05_matmul/kernels.h"
+#include "cudalab/buffer.h"
+#include "cudalab/device.h"
+#include "empty_kernel.h"
+
+namespace cudalab {
+
+namespace {
+
+using Matrix = std::vector<float>;
+namespace matmul = lessons::matmul;
+
+// The same arithmetic as the kernels, in the same order, on one core.
+void plain_loop_matmul(const Matrix& a, const Matrix& b, Matrix& c, int n) {
+  for (int row = 0; row < n; ++row)
+    for (int col = 0; col < n; ++col) {
+      float sum = 0.0f;
+      for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
+      c[row * n + col] = sum;
+    }
+}
+
+template <class Body>
+double median_seconds(int repeats, Body body) {
+  std::vector<double> samples;
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    body();
+    samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+  return samples[samples.size() / 2];
+}
+
+// Largest difference relative to the magnitude of the reference (0 when identical).
+double worst_relative_error(const Matrix& result, const Matrix& reference) {
+  double worst = 0;
+  for (std::size_t i = 0; i < result.size(); ++i)
+    worst = std::max(worst, std::abs(double(result[i]) - reference[i]) / (std::abs(double(reference[i])) + 1.0));
+  return worst;
+}
+
+struct KernelRow {
+  const char* label;
+  const Kernel<void(const float*, const float*, float*, int)>* kernel;
+};
+
+// Runs one matmul kernel on `device`; returns the median seconds of the kernel alone (device
+// events around the launch), or a negative number when the result is wrong (after saying so).
+double time_matmul(std::ostream& out, Device& device, const KernelRow& row, const Matrix& a, const Matrix& b,
+                   const Matrix& reference, int n, int repeats) {
+  Buffer<float> da, db, dc;
+  Status status = Buffer<float>::from_host(device, std::span<const float>(a), &da);
+  if (status.ok()) status = Buffer<float>::from_host(device, std::span<const float>(b), &db);
+  if (status.ok()) status = Buffer<float>::create(device, a.size(), &dc);
+  const unsigned tile = matmul::kMatmulTile;
+  const unsigned blocks = (static_cast<unsigned>(n) + tile - 1) / tile;
+  const LaunchConfig config{Dim3(blocks, blocks), Dim3(tile, tile)};
+
+  auto run_once = [&] {
+    if (!status.ok()) return;
+    status = launch(device, *row.kernel, config, da.data(), db.data(), dc.data(), n);
+    if (status.ok()) status = device.synchronize();
+  };
+  run_once();  // warm-up, and the result to check
+  Matrix result(a.size());
+  if (status.ok()) status = dc.download(std::span<float>(result));
+  if (!status.ok()) {
+    out << fmt::format("{} at n = {}: {}\n", row.label, n, status.describe());
+    return -1;
+  }
+  if (const double error = worst_relative_error(result, reference); error > 1e-5) {
+    out << fmt::format("{} at n = {}: WRONG RESULT (worst relative error {:.3g} against the CPU loop); no time shown\n",
+                       row.label, n, error);
+    return -1;
+  }
+  std::vector<double> samples;
+  for (int r = 0; r < repeats && status.ok(); ++r) {
+    auto start = device.record_event();
+    status = launch(device, *row.kernel, config, da.data(), db.data(), dc.data(), n);
+    auto end = device.record_event();
+    if (status.ok()) status = device.synchronize();
+    samples.push_back(device.elapsed_ms(*start, *end) / 1e3);
+  }
+  if (!status.ok()) {
+    out << fmt::format("{} at n = {}: {}\n", row.label, n, status.describe());
+    return -1;
+  }
+  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+  return samples[samples.size() / 2];
+}
+
+// Nanoseconds per thread of an empty kernel on `device` (median of `repeats` launches).
+double empty_kernel_ns_per_thread(Device& device, long long threads, int repeats) {
+  const unsigned threads_per_block = 256;
+  const unsigned blocks = static_cast<unsigned>((threads + threads_per_block - 1) / threads_per_block);
+  const LaunchConfig config{Dim3(blocks), Dim3(threads_per_block)};
+  std::vector<double> samples;
+  for (int r = 0; r < repeats + 1; ++r) {
+    auto start = device.record_event();
+    Status status = launch(device, bench::empty_kernel, config);
+    auto end = device.record_event();
+    if (status.ok()) status = device.synchronize();
+    if (!status.ok()) return -1;
+    if (r > 0) samples.push_back(device.elapsed_ms(*start, *end) * 1e6 / config.total_threads());  // r = 0: warm-up
+  }
+  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+  return samples[samples.size() / 2];
+}
+
+}  // namespace
+
+int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
+  const int repeats = std::max(1, options.repeats);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int all_workers = options.all_workers > 0 ? options.all_workers : cores;
+  std::vector<int> worker_counts{1};
+  if (all_workers > 1) worker_counts.push_back(all_workers);
+
+  std::vector<std::unique_ptr<Device>> devices;
+  for (int workers : worker_counts) {
+    std::unique_ptr<Device> device;
+    if (Status status = open_device(BackendRequest::emulator, &device, 0, workers); !status.ok()) {
+      out << "cannot open the emulator: " << status.describe() << "\n";
+      return 1;
+    }
+    devices.push_back(std::move(device));
+  }
+  const DeviceFacts& facts = devices.front()->facts();
+  out << fmt::format("CPU emulator benchmark: {} ({} cores). Times are CPU times (steady clock), not GPU times;\n",
+                     facts.host_cpu, facts.host_cores);
+  out << fmt::format("each is the median of {} runs; every result was checked against the plain C++ loop first.\n\n",
+                     repeats);
+  out << fmt::format("{:<26} {:>5} {:>8} {:>12} {:>16}\n", "kernel", "n", "workers", "seconds", "vs plain loop");
+
+  const KernelRow rows[] = {{"matmul_shared (16x16)", &matmul::matmul_shared},
+                            {"matmul_naive", &matmul::matmul_naive},
+                            {"matmul_coalesced", &matmul::matmul_coalesced}};
+  int exit_code = 0;
+  std::mt19937 random(12345);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  for (int n : options.sizes) {
+    Matrix a(std::size_t(n) * n), b(a.size()), reference(a.size());
+    for (float& x : a) x = value(random);
+    for (float& x : b) x = value(random);
+    const double loop_seconds = median_seconds(repeats, [&] { plain_loop_matmul(a, b, reference, n); });
+    out << fmt::format("{:<26} {:>5} {:>8} {:>12.6f} {:>16}\n", "plain C++ loop", n, 1, loop_seconds, "1.00x");
+    for (const KernelRow& row : rows)
+      for (std::size_t d = 0; d < devices.size(); ++d) {
+        const double seconds = time_matmul(out, *devices[d], row, a, b, reference, n, repeats);
+        if (seconds < 0) {
+          exit_code = 1;
+          continue;
+        }
+        out << fmt::format("{:<26} {:>5} {:>8} {:>12.6f} {:>15.2f}x\n", row.label, n, worker_counts[d], seconds,
+                           seconds / loop_seconds);
+      }
+  }
+
+  out << "\nEmpty kernel (no barrier), per-thread overhead:\n";
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    const double ns = empty_kernel_ns_per_thread(*devices[d], options.empty_kernel_threads, repeats);
+    if (ns < 0) {
+      out << fmt::format("  {} workers: the launch failed\n", worker_counts[d]);
+      exit_code = 1;
+      continue;
+    }
+    out << fmt::format("  {} worker{}: {:.2f} ns per thread ({} threads)\n", worker_counts[d],
+                       worker_counts[d] == 1 ? "" : "s", ns, options.empty_kernel_threads);
+  }
+  return exit_code;
+}
+
+}  // namespace cudalab
