@@ -37,6 +37,10 @@ struct Schedule {
   int waves = 0;
 };
 
+std::string time_in_words(double microseconds) {
+  return microseconds >= 1000.0 ? fmt::format("{:.2f} ms", microseconds / 1000.0) : fmt::format("{:.1f} µs", microseconds);
+}
+
 Schedule schedule_of(const Run& run) {
   std::map<std::uint32_t, BlockRecord> by_block;
   for (const TraceEvent& e : run.trace) {
@@ -170,7 +174,7 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
       {"waves", std::to_string(schedule.waves)},
       {"first start to last end", schedule.blocks.empty()
                                       ? "—"
-                                      : fmt::format("{:.1f} µs ({})", double(last_end - first_start) / 1000.0,
+                                      : fmt::format("{} ({})", time_in_words(double(last_end - first_start) / 1000.0),
                                                     gpu ? "%globaltimer" : "emulator steady clock")},
   };
   return views_of(std::move(timeline), std::move(facts));
