@@ -98,11 +98,13 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
 
 void BlockRunner::enter(Fiber fiber, const Handoff& message) {
   running_stack_ = fiber.stack;
-  record_sender(jump_to_fiber(fiber.context, const_cast<Handoff*>(&message)));
+  record_sender(jump_to_fiber(fiber.context, const_cast<Handoff*>(&message), bounds(fiber.stack)));
 }
 
 void BlockRunner::starter_entry(FiberTransfer from) {
+  const StackBounds started_from = fiber_started();
   auto* runner = static_cast<BlockRunner*>(tls_context->block_state);
+  if (static_cast<const Handoff*>(from.data)->kind == Handoff::from_run) runner->scheduler_stack_ = started_from;
   runner->record_sender(from);
   try {
     runner->start_remaining_threads();
@@ -170,14 +172,16 @@ int BlockRunner::arrive(std::source_location where, int predicate) {
 void BlockRunner::switch_away(Handoff::Kind kind) {
   handoff_ = Handoff{kind, current_, running_stack_};
   FiberContext target = scheduler_;
+  StackBounds target_stack = scheduler_stack_;
   if (!stop_ && !abandoning_) {
     if (phase_ == 0) {
       if (next_unstarted_ < threads_) target = new_starter();
     } else if (current_ + 1 < threads_) {
       target = next_waiter();  // releasing a phase: every thread after this one is parked
     }
+    if (target != scheduler_) target_stack = bounds(running_stack_);
   }
-  record_sender(jump_to_fiber(target, &handoff_));
+  record_sender(jump_to_fiber(target, &handoff_, target_stack, kind == Handoff::finished));
 }
 
 FiberContext BlockRunner::new_starter() {

@@ -62,6 +62,9 @@ class BlockRunner {
   // resume, or for run() when the phase is complete.
   void switch_away(Handoff::Kind kind);
   FiberContext new_starter();            // a fresh fiber for the threads not started yet
+  static StackBounds bounds(const FiberStack& stack) {
+    return {static_cast<const char*>(stack.top) - stack.size, stack.size};
+  }
   FiberContext next_waiter();            // the parked thread after current_, made current
   void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
   void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
@@ -84,6 +87,7 @@ class BlockRunner {
   bool abandoning_ = false;      // unwinding parked fibers: each goes straight back to run()
   Status fault_;
   FiberContext scheduler_ = nullptr;  // run()'s context, where the last thread of a phase returns
+  StackBounds scheduler_stack_;       // the worker's own stack (for AddressSanitizer builds)
   Handoff handoff_{Handoff::from_run};  // the message of the jump in progress from a fiber
   std::vector<Fiber> waiting_;   // by linear thread id: the continuation of a parked thread
   std::vector<std::source_location> waiting_at_;

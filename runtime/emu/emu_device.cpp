@@ -119,17 +119,15 @@ Status EmuDevice::copy(void* dst, const void* src, std::size_t bytes, bool dst_o
   wait_for_queue(lock);
   if (Status error = take_pending_error(); !error.ok()) return error;
   if (bytes == 0) return Status::success();
+  if (dst == nullptr || src == nullptr)
+    return Status::error(StatusCode::invalid_argument, fmt::format("{} of {} bytes with a null pointer", what, bytes));
   // As cudaMemcpy refuses a pointer that is not device memory (cudaErrorInvalidValue).
   if ((dst_on_device && !is_device_range(dst, bytes)) || (src_on_device && !is_device_range(src, bytes)))
     return Status::error(StatusCode::invalid_argument,
                          fmt::format("{} of {} bytes: the {} is not emulator device memory, or the copy runs past the "
                                      "end of its allocation",
                                      what, bytes, dst_on_device && !is_device_range(dst, bytes) ? "destination" : "source"));
-  if (src == nullptr) {
-    std::memset(dst, 0, bytes);
-  } else {
-    std::memmove(dst, src, bytes);
-  }
+  std::memmove(dst, src, bytes);
   return Status::success();
 }
 
@@ -142,7 +140,19 @@ Status EmuDevice::copy_to_host(void* dst, const void* src, std::size_t bytes) {
 Status EmuDevice::copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
   return copy(dst, src, bytes, true, true, "device-to-device copy");
 }
-Status EmuDevice::fill_zero(void* dst, std::size_t bytes) { return copy(dst, nullptr, bytes, true, false, "fill"); }
+Status EmuDevice::fill_zero(void* dst, std::size_t bytes) {
+  std::unique_lock lock(mutex_);
+  wait_for_queue(lock);
+  if (Status error = take_pending_error(); !error.ok()) return error;
+  if (bytes == 0) return Status::success();
+  if (!is_device_range(dst, bytes))
+    return Status::error(StatusCode::invalid_argument,
+                         fmt::format("fill of {} bytes: the destination is not emulator device memory, or the fill runs "
+                                     "past the end of its allocation",
+                                     bytes));
+  std::memset(dst, 0, bytes);
+  return Status::success();
+}
 
 // --- execution -----------------------------------------------------------------------------------
 

@@ -68,7 +68,7 @@ class EmuDevice final : public Device {
   void wait_for_queue(std::unique_lock<std::mutex>& lock);  // until the work queued so far is done
   Status take_pending_error();
   bool is_device_range(const void* ptr, std::size_t bytes) const;
-  // Waits for queued work, reports its error if any, then copies (src null: fills with zeros).
+  // Waits for queued work, reports its error if any, then copies.
   Status copy(void* dst, const void* src, std::size_t bytes, bool dst_on_device, bool src_on_device, const char* what);
 
   WorkerPool pool_;

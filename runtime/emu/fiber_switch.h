@@ -32,16 +32,47 @@ inline FiberContext make_fiber_context(void* stack_top, std::size_t size, void (
 extern "C" boost::context::detail::transfer_t cudalab_emu_jump_fcontext(void* to, void* data);  // fiber_switch.cpp
 #endif
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace cudalab::emu {
 
+// Where a jump's target stack lies. Only AddressSanitizer builds use it (to follow the switch);
+// elsewhere it costs nothing.
+struct StackBounds {
+  const void* bottom = nullptr;
+  std::size_t size = 0;
+};
+
 // Suspends the caller and resumes `to`, passing `data`. Returns when someone jumps back: the
-// transfer says from where (their context) and with what.
-inline FiberTransfer jump_to_fiber(FiberContext to, void* data) {
-#ifdef CUDALAB_EMU_OWN_JUMP
-  return cudalab_emu_jump_fcontext(to, data);
+// transfer says from where (their context) and with what. `ending`: the caller never runs again.
+inline FiberTransfer jump_to_fiber(FiberContext to, void* data, StackBounds target, bool ending = false) {
+#if defined(__SANITIZE_ADDRESS__)
+  void* fake_stack = nullptr;
+  __sanitizer_start_switch_fiber(ending ? nullptr : &fake_stack, target.bottom, target.size);
 #else
-  return boost::context::detail::jump_fcontext(to, data);
+  (void)target;
+  (void)ending;
 #endif
+#ifdef CUDALAB_EMU_OWN_JUMP
+  const FiberTransfer back = cudalab_emu_jump_fcontext(to, data);
+#else
+  const FiberTransfer back = boost::context::detail::jump_fcontext(to, data);
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
+#endif
+  return back;
+}
+
+// The first call of a new fiber: returns the bounds of the stack that started it (ASan builds).
+inline StackBounds fiber_started() {
+  StackBounds from;
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(nullptr, &from.bottom, &from.size);
+#endif
+  return from;
 }
 
 }  // namespace cudalab::emu
