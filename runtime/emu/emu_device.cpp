@@ -1,5 +1,7 @@
 #include "emu/emu_device.h"
 
+#include <pthread.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -32,7 +34,10 @@ constexpr std::size_t kAllocationAlignment = 256;
 EmuDevice::EmuDevice(int workers, std::string why_no_gpu) : pool_(resolve_workers(workers)) {
   facts_ = emulator_facts(static_cast<int>(pool_.size()));
   facts_.why_no_gpu = std::move(why_no_gpu);
-  queue_thread_ = std::thread([this] { queue_main(); });
+  queue_thread_ = std::thread([this] {
+    pthread_setname_np(pthread_self(), "cudalab-emu-q");
+    queue_main();
+  });
 }
 
 EmuDevice::~EmuDevice() {

@@ -1,6 +1,9 @@
 #include "emu/worker_pool.h"
 
+#include <pthread.h>
+
 #include <algorithm>
+#include <string>
 
 #include "emu/block_runner.h"
 
@@ -44,6 +47,8 @@ void WorkerPool::run(LaunchJob& job) {
 }
 
 void WorkerPool::worker_main(unsigned worker) {
+  // Named, so that a debugger or `top -H` shows which threads are the emulator's SMs.
+  pthread_setname_np(pthread_self(), ("cudalab-emu-" + std::to_string(worker)).substr(0, 15).c_str());
   ThreadContext context;
   context.worker = worker;
   tls_context = &context;
