@@ -59,7 +59,11 @@ CudaDevice::CudaDevice(int index, DeviceFacts facts)
 
 CudaDevice::~CudaDevice() {
   // The context stays (it is the process's primary context, shared with any other user of this GPU).
-  if (select().ok()) printf_channel_.release();
+  if (select().ok()) {
+    printf_channel_.release();
+    for (CUstream_st* stream : streams_)
+      if (stream != nullptr) (void)cudaStreamDestroy(stream);
+  }
 }
 
 Status CudaDevice::open(int index, std::unique_ptr<Device>* out) {
@@ -87,6 +91,7 @@ Status CudaDevice::settle(Status status) {
   if (!sticky) return status;
   // Whatever the faulting kernel printed is unreachable now; only a reset gives a working context.
   printf_channel_.forget();
+  streams_.clear();  // gone with the old context: never destroy them
   ++generation_;
   live_generation_->store(generation_);
   status.device_was_reset = true;
@@ -235,7 +240,9 @@ Status CudaDevice::launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& 
                                           static_cast<int>(config.dynamic_shared_bytes)));
   const dim3 grid(config.grid.x, config.grid.y, config.grid.z);
   const dim3 block(config.block.x, config.block.y, config.block.z);
-  CUDALAB_CUDA_TRY(cudaLaunchKernel(stub, grid, block, gpu_args, config.dynamic_shared_bytes, nullptr));
+  cudaStream_t stream = nullptr;
+  CUDALAB_RETURN_IF_ERROR(stream_handle(config.stream, &stream));
+  CUDALAB_CUDA_TRY(cudaLaunchKernel(stub, grid, block, gpu_args, config.dynamic_shared_bytes, stream));
   CUDALAB_CUDA_TRY(cudaGetLastError());
   return Status::success();
 }
@@ -290,13 +297,17 @@ Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes
 
 // --- timing ---------------------------------------------------------------------------------------
 
-std::shared_ptr<Event> CudaDevice::record_event() {
+std::shared_ptr<Event> CudaDevice::record_event() { return record_event_on(0); }
+
+std::shared_ptr<Event> CudaDevice::record_event_on(int stream_number) {
   auto event = std::make_shared<CudaEvent>(live_generation_, generation_);
   auto record = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
+    cudaStream_t stream = nullptr;
+    CUDALAB_RETURN_IF_ERROR(stream_handle(stream_number, &stream));
     CUDALAB_CUDA_TRY(cudaEventCreate(&event->handle_));
     event->created_ = true;
-    CUDALAB_CUDA_TRY(cudaEventRecord(event->handle_, nullptr));
+    CUDALAB_CUDA_TRY(cudaEventRecord(event->handle_, stream));
     event->recorded_ = true;
     return Status::success();
   };
@@ -315,6 +326,40 @@ double CudaDevice::elapsed_ms(const Event& start, const Event& end) {
     return unknown;
   }
   return ms;
+}
+
+// --- streams --------------------------------------------------------------------------------------
+
+Status CudaDevice::stream_handle(int stream, CUstream_st** out) {
+  *out = nullptr;
+  CUDALAB_RETURN_IF_ERROR(check_stream(stream));
+  if (stream == 0) return Status::success();
+  if (streams_.size() <= static_cast<std::size_t>(stream)) streams_.resize(kLastStream + 1, nullptr);
+  // Blocking streams (the default flags): the default stream still waits for them, so the
+  // synchronous calls above keep their meaning while these streams overlap each other.
+  if (streams_[stream] == nullptr) CUDALAB_CUDA_TRY(cudaStreamCreate(&streams_[stream]));
+  *out = streams_[stream];
+  return Status::success();
+}
+
+Status CudaDevice::copy_async(void* dst, const void* src, std::size_t bytes, int stream_number, int kind) {
+  if (bytes == 0) return check_stream(stream_number);
+  CUDALAB_RETURN_IF_ERROR(usable());
+  auto enqueue = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(select());
+    cudaStream_t stream = nullptr;
+    CUDALAB_RETURN_IF_ERROR(stream_handle(stream_number, &stream));
+    CUDALAB_CUDA_TRY(cudaMemcpyAsync(dst, src, bytes, static_cast<cudaMemcpyKind>(kind), stream));
+    return Status::success();
+  };
+  return settle(enqueue());
+}
+
+Status CudaDevice::copy_to_device_async(void* dst, const void* src, std::size_t bytes, int stream) {
+  return copy_async(dst, src, bytes, stream, cudaMemcpyHostToDevice);
+}
+Status CudaDevice::copy_to_host_async(void* dst, const void* src, std::size_t bytes, int stream) {
+  return copy_async(dst, src, bytes, stream, cudaMemcpyDeviceToHost);
 }
 
 // --- printf ---------------------------------------------------------------------------------------

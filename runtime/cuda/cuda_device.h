@@ -4,9 +4,12 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cuda/printf_channel.h"
 #include "cudalab/device.h"
+
+struct CUstream_st;  // cudaStream_t is a CUstream_st*
 
 namespace cudalab::cuda {
 
@@ -32,8 +35,13 @@ class CudaDevice final : public Device {
   Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) override;
 
   std::shared_ptr<Event> record_event() override;
+  std::shared_ptr<Event> record_event_on(int stream) override;
   double elapsed_ms(const Event& start, const Event& end) override;
   TimingSource timing_source() const override { return TimingSource::gpu_events; }
+
+  bool streams_overlap() const override { return true; }
+  Status copy_to_device_async(void* dst, const void* src, std::size_t bytes, int stream) override;
+  Status copy_to_host_async(void* dst, const void* src, std::size_t bytes, int stream) override;
 
   std::string take_printf_output() override;
 
@@ -50,12 +58,17 @@ class CudaDevice final : public Device {
   // Keeps an error from a call that cannot return one (events, printf) for the next synchronize().
   void defer(Status status);
   Status launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args);
+  // The CUDA stream behind a stream number (0: the default stream), created on first use.
+  Status stream_handle(int stream, CUstream_st** out);
+  Status copy_async(void* dst, const void* src, std::size_t bytes, int stream, int kind);
 
   int index_;
   PrintfChannel printf_channel_;
   std::string printf_text_;
   Status deferred_;
   Status lost_;
+  // Streams 1..kLastStream once created (index 0 unused); a reset destroys them with the context.
+  std::vector<CUstream_st*> streams_;
   // Shared with events, which must not destroy a handle from before a reset.
   std::shared_ptr<std::atomic<std::uint64_t>> live_generation_;
 };

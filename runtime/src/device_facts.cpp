@@ -105,6 +105,9 @@ Status validate_launch(const LaunchConfig& config, const DeviceFacts& facts) {
     if (grid[d] > facts.max_grid_dim[d])
       return fail(fmt::format("{} allows gridDim.{} up to {}; you asked for {}", who, axis[d], facts.max_grid_dim[d], grid[d]));
 
+  if (config.stream < 0 || config.stream > kLastStream)
+    return fail(fmt::format("streams are numbered 0 to {}; you asked for stream {}", kLastStream, config.stream));
+
   std::size_t shared_limit = std::max(facts.shared_per_block, facts.shared_per_block_optin);
   if (config.dynamic_shared_bytes > shared_limit)
     return fail(fmt::format("{} allows at most {} of shared memory per block; you asked for {} of dynamic shared memory",

@@ -10,7 +10,8 @@ std::string Dim3::str() const {
 
 std::string LaunchConfig::str() const {
   std::string text = "<<<" + grid.str() + ", " + block.str();
-  if (dynamic_shared_bytes) text += ", " + std::to_string(dynamic_shared_bytes);
+  if (dynamic_shared_bytes || stream) text += ", " + std::to_string(dynamic_shared_bytes);
+  if (stream) text += ", stream " + std::to_string(stream);
   return text + ">>>";
 }
 

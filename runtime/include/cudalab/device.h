@@ -91,6 +91,31 @@ class Device {
   // How times of this device are measured, for labels: "GPU · CUDA events" / "CPU emulator · steady clock — not a GPU time".
   virtual TimingSource timing_source() const = 0;
 
+  // --- streams --------------------------------------------------------------------------------
+  // Streams 1..kLastStream are extra in-order queues next to the default stream 0 (which every
+  // call above uses). A launch picks its stream in LaunchConfig::stream. On a GPU, work on
+  // different streams may overlap: a copy engine copies while the SMs compute. A backend with one
+  // queue (these defaults, the emulator) runs every stream's work in order, one after another.
+  virtual bool streams_overlap() const { return false; }
+  // Enqueues a copy on `stream`; on a GPU it returns at once when the host side is page-locked
+  // (PinnedBuffer), so the host must not touch that memory until the stream has passed it.
+  // Default: the synchronous copy, which keeps the order of one queue.
+  virtual Status copy_to_device_async(void* dst, const void* src, std::size_t bytes, int stream) {
+    CUDALAB_RETURN_IF_ERROR(check_stream(stream));
+    return copy_to_device(dst, src, bytes);
+  }
+  virtual Status copy_to_host_async(void* dst, const void* src, std::size_t bytes, int stream) {
+    CUDALAB_RETURN_IF_ERROR(check_stream(stream));
+    return copy_to_host(dst, src, bytes);
+  }
+  // An event enqueued on `stream` after the work so far on it (default: on the one queue).
+  virtual std::shared_ptr<Event> record_event_on(int stream) {
+    (void)stream;
+    return record_event();
+  }
+  // Streams are numbered 0 to kLastStream: anything else is a message, not a crash.
+  static Status check_stream(int stream);
+
   // --- kernel printf --------------------------------------------------------------------------
   // Everything kernels printed since the last call, in the order the device delivered it.
   virtual std::string take_printf_output() = 0;

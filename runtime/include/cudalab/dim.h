@@ -16,12 +16,16 @@ struct Dim3 {
   std::string str() const;  // "(2, 4, 1)" or "8" when 1D
 };
 
+// Streams are numbered 0 (the default stream) to kLastStream; see Device's stream calls.
+inline constexpr int kLastStream = 16;
+
 struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   std::size_t dynamic_shared_bytes = 0;
+  int stream = 0;  // the 4th <<<>>> argument: which in-order queue runs it (0: the default stream)
   std::uint64_t total_threads() const { return grid.volume() * block.volume(); }
-  std::string str() const;  // "<<<2, 4>>>" / "<<<(2, 2), (16, 16), 1024>>>"
+  std::string str() const;  // "<<<2, 4>>>" / "<<<(2, 2), (16, 16), 1024>>>" / "<<<8, 256, 0, stream 2>>>"
 };
 
 }  // namespace cudalab
