@@ -7,12 +7,14 @@ namespace cudalab::lessons {
 std::unique_ptr<Lesson> make_machine_lesson();
 std::unique_ptr<Lesson> make_hello_lesson();
 std::unique_ptr<Lesson> make_threads_lesson();
+std::unique_ptr<Lesson> make_memory_lesson();
 
 std::vector<std::unique_ptr<Lesson>> make_lessons() {
   std::vector<std::unique_ptr<Lesson>> lessons;
   lessons.push_back(make_machine_lesson());
   lessons.push_back(make_hello_lesson());
   lessons.push_back(make_threads_lesson());
+  lessons.push_back(make_memory_lesson());
   return lessons;
 }
 

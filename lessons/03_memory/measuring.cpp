@@ -1,0 +1,103 @@
+#include "measuring.h"
+
+#include <chrono>
+#include <cstdint>
+
+#include <fmt/format.h>
+
+namespace cudalab::lessons::memory {
+
+RepeatPolicy repeat_policy(const Device& device) {
+  if (device.is_gpu()) return {5, 20, 300};
+  return {2, 5, 300};
+}
+
+std::vector<float> random_inputs(std::size_t count, unsigned seed) {
+  std::vector<float> values(count);
+  std::uint32_t state = seed * 2654435761u + 1u;
+  for (float& v : values) {
+    state = state * 1664525u + 1013904223u;  // a linear congruential generator: fast, and enough here
+    v = 1.0f + static_cast<float>(state >> 8) / 16777216.0f;
+  }
+  return values;
+}
+
+Status cancelled_status() { return Status::error(StatusCode::cancelled, "stopped before the end, as asked"); }
+
+Status time_on_device(Device& device, const std::function<Status()>& enqueue, const RepeatPolicy& policy,
+                      const RunControl& control, Timing* timing) {
+  // The first run of a kernel also loads it (a GPU loads modules lazily), and the first touch of
+  // fresh memory maps its pages: neither is what a bandwidth figure is about.
+  CUDALAB_RETURN_IF_ERROR(enqueue());
+  CUDALAB_RETURN_IF_ERROR(device.synchronize());
+  timing->samples_ms.clear();
+  double spent_ms = 0;
+  while (static_cast<int>(timing->samples_ms.size()) < policy.most &&
+         (static_cast<int>(timing->samples_ms.size()) < policy.fewest || spent_ms < policy.budget_ms)) {
+    if (control.cancel) return cancelled_status();
+    auto start = device.record_event();
+    CUDALAB_RETURN_IF_ERROR(enqueue());
+    auto end = device.record_event();
+    CUDALAB_RETURN_IF_ERROR(device.synchronize());
+    const double ms = device.elapsed_ms(*start, *end);
+    if (!(ms >= 0)) return Status::error(StatusCode::internal, "the device could not time its own work");
+    timing->samples_ms.push_back(ms);
+    spent_ms += ms;
+  }
+  timing->ms = median(timing->samples_ms);
+  timing->repeats = static_cast<int>(timing->samples_ms.size());
+  timing->source = device.timing_source();
+  return Status::success();
+}
+
+Status time_on_host(const std::function<void()>& work, const RepeatPolicy& policy, const RunControl& control,
+                    Timing* timing) {
+  using Clock = std::chrono::steady_clock;
+  work();  // warm-up: caches and page faults, as on the device side
+  timing->samples_ms.clear();
+  double spent_ms = 0;
+  while (static_cast<int>(timing->samples_ms.size()) < policy.most &&
+         (static_cast<int>(timing->samples_ms.size()) < policy.fewest || spent_ms < policy.budget_ms)) {
+    if (control.cancel) return cancelled_status();
+    const Clock::time_point start = Clock::now();
+    work();
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    timing->samples_ms.push_back(ms);
+    spent_ms += ms;
+  }
+  timing->ms = median(timing->samples_ms);
+  timing->repeats = static_cast<int>(timing->samples_ms.size());
+  timing->source = TimingSource::host_clock;
+  return Status::success();
+}
+
+std::string bytes_in_words(double bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
+  if (unit == 0) return fmt::format("{:.0f} bytes", bytes);
+  return bytes == static_cast<double>(static_cast<long long>(bytes)) ? fmt::format("{:.0f} {}", bytes, units[unit])
+                                                                     : fmt::format("{:.1f} {}", bytes, units[unit]);
+}
+
+std::string rate_in_words(double gigabytes_per_second) {
+  if (gigabytes_per_second >= 1000) return fmt::format("{:.2f} TB/s", gigabytes_per_second / 1000);
+  if (gigabytes_per_second >= 1) return fmt::format("{:.1f} GB/s", gigabytes_per_second);
+  return fmt::format("{:.0f} MB/s", gigabytes_per_second * 1000);
+}
+
+std::string milliseconds_in_words(double ms) {
+  if (ms >= 1000) return fmt::format("{:.3f} s", ms / 1000);
+  if (ms >= 1) return fmt::format("{:.3f} ms", ms);
+  return fmt::format("{:.1f} µs", ms * 1000);
+}
+
+double gigabytes_per_second(double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0; }
+
+std::string timing_label(TimingSource source) {
+  if (source == TimingSource::emulator_clock)
+    return std::string(describe(source)) + " (a CPU figure: this machine's memory and cores)";
+  return describe(source);
+}
+
+}  // namespace cudalab::lessons::memory

@@ -1,0 +1,51 @@
+#pragma once
+// How chapters 3 and 4 measure: device work timed with the device's events (CUDA events on a GPU,
+// the emulator's steady clock otherwise), one untimed warm-up first, then repeats until a time
+// budget is spent, and the median kept. Host work is timed the same way with the host's clock.
+// Sizes and rates in words, decimal units as memory bandwidth is quoted (1 GB/s = 10⁹ bytes/s).
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lesson.h"
+
+namespace cudalab::lessons::memory {
+
+struct RepeatPolicy {
+  int fewest = 1;           // timed repeats at least
+  int most = 20;            // and at most
+  double budget_ms = 200;   // stop once the timed repeats have used this much (after `fewest`)
+};
+// A GPU repeats more (its runs are short and its clock is precise); the emulator fewer.
+RepeatPolicy repeat_policy(const Device& device);
+
+// Times `enqueue` (which puts work on the device's default stream) with two events around each
+// repeat; `timing` gets the median, every sample and the device's timing source. A cancel asked
+// for through `control` ends it with StatusCode::cancelled.
+Status time_on_device(Device& device, const std::function<Status()>& enqueue, const RepeatPolicy& policy,
+                      const RunControl& control, Timing* timing);
+// The same for work done by the host itself (a CPU loop): TimingSource::host_clock.
+Status time_on_host(const std::function<void()>& work, const RepeatPolicy& policy, const RunControl& control,
+                    Timing* timing);
+
+Status cancelled_status();
+
+// Inputs as the method asks: never zero, not a pattern a kernel could get right by accident.
+// Values in [1, 2), from a fixed seed so a run can be repeated.
+std::vector<float> random_inputs(std::size_t count, unsigned seed);
+
+// "64 MiB", "1.5 GiB", "512 bytes": sizes of buffers (binary units, as memory is allocated).
+std::string bytes_in_words(double bytes);
+// "812.4 GB/s", "3.62 TB/s": bytes moved per second, decimal units.
+std::string rate_in_words(double gigabytes_per_second);
+// "12.3 µs", "4.567 ms", "1.234 s"
+std::string milliseconds_in_words(double ms);
+// GB/s for `bytes` in `ms` (0 when ms is not positive).
+double gigabytes_per_second(double bytes, double ms);
+
+// The label every time of this chapter carries: what measured it, and on the emulator that it is
+// a CPU figure (this machine's memory speed), never a GPU one.
+std::string timing_label(TimingSource source);
+
+}  // namespace cudalab::lessons::memory

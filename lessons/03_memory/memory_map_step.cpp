@@ -1,0 +1,144 @@
+// Chapter 3, step 1: the memory map. Thread, block and grid against the memories each can see
+// (registers, local, shared, L2, global), every size read from this device's facts: the picture is
+// the textbook diagram with this machine's numbers in it.
+#include <fmt/format.h>
+
+#include "memory_steps.h"
+
+namespace cudalab::lessons::memory {
+namespace {
+
+// Palette groups of the diagram, one per kind of memory (the legend names them).
+enum MemoryGroup { kRegisters = 0, kLocal = 1, kShared = 2, kL2 = 3, kGlobal = 4, kHost = 5 };
+
+// The diagram draws two blocks of four threads: enough to show "per thread", "per block" and
+// "whole grid" side by side. The real grid may have millions of threads; the sizes are real.
+constexpr int kBlocksDrawn = 2, kThreadsDrawn = 4;
+constexpr int kGapColumns = 1;
+constexpr int kColumns = kBlocksDrawn * kThreadsDrawn + (kBlocksDrawn - 1) * kGapColumns;
+
+std::string count_in_words(long long count) {
+  if (count >= 1024 && count % 1024 == 0) return fmt::format("{} Ki", count / 1024);
+  return std::to_string(count);
+}
+
+struct MemorySizes {
+  std::string registers, local, shared, l2, global, host;
+};
+
+MemorySizes sizes_of(const DeviceFacts& f) {
+  MemorySizes s;
+  const bool gpu = f.is_gpu();
+  s.registers = gpu ? fmt::format("{} 32-bit registers per block, {} per SM", count_in_words(f.regs_per_block),
+                                  count_in_words(f.regs_per_sm))
+                    : "the CPU's own registers (the emulator compiles kernels for the CPU)";
+  s.local = gpu ? "as much per thread as the compiler needs (step 5 asks it); it lives in global memory"
+                : "the worker's stack in host memory";
+  s.shared = fmt::format("{} per block", bytes_in_words(double(f.shared_per_block)));
+  if (f.shared_per_block_optin > f.shared_per_block)
+    s.shared += fmt::format(" ({} with opt-in)", bytes_in_words(double(f.shared_per_block_optin)));
+  if (gpu && f.shared_per_sm > 0) s.shared += fmt::format(", {} per SM", bytes_in_words(double(f.shared_per_sm)));
+  if (!gpu) s.shared += ", one copy per worker thread";
+  s.l2 = gpu ? bytes_in_words(double(f.l2_bytes)) : "the CPU's caches (not a GPU's L2)";
+  s.global = bytes_in_words(double(f.global_mem_bytes)) + (gpu ? "" : " of host memory set aside for the emulator");
+  s.host = gpu ? "the computer's RAM: kernels cannot read it, copies move data across" : "the computer's RAM";
+  return s;
+}
+
+}  // namespace
+
+Step memory_map_step() { return Step{"The memory map", {}}; }
+
+void run_memory_map(const ParamValues&, Device& device, Run* run) {
+  const DeviceFacts& f = device.facts();
+  run->results["registers_per_block"] = f.regs_per_block;
+  run->results["registers_per_sm"] = f.regs_per_sm;
+  run->results["shared_per_block"] = f.shared_per_block;
+  run->results["shared_per_block_optin"] = f.shared_per_block_optin;
+  run->results["shared_per_sm"] = f.shared_per_sm;
+  run->results["l2_bytes"] = f.l2_bytes;
+  run->results["global_bytes"] = f.global_mem_bytes;
+  run->results["free_global_bytes"] = device.free_memory();
+  run->results["max_threads_per_block"] = f.max_threads_per_block;
+  run->status = Status::success();
+}
+
+std::vector<View> memory_map_views(const Run& run) {
+  const DeviceFacts& f = run.device;
+  const MemorySizes sizes = sizes_of(f);
+  const std::string sm = f.is_gpu() ? "SM" : "worker";
+
+  CellGridView map;
+  map.title = fmt::format("Where data lives on {}: {} blocks of {} threads drawn, sizes from this device", f.name,
+                          kBlocksDrawn, kThreadsDrawn);
+  map.cols = kColumns;
+  map.rows = 6;
+  map.legend = {"registers (one thread)", "local memory (one thread)", "shared memory (one block)",
+                "L2 cache (whole device)", "global memory (every thread, and the host's copies)", "host memory"};
+  auto add = [&](int col, int row, MemoryGroup group, std::string label, std::string tooltip) {
+    map.cells.push_back({col, row, group, 0.85f, std::move(label), std::move(tooltip)});
+  };
+  for (int block = 0; block < kBlocksDrawn; ++block) {
+    const int first_col = block * (kThreadsDrawn + kGapColumns);
+    for (int thread = 0; thread < kThreadsDrawn; ++thread) {
+      const int col = first_col + thread;
+      add(col, 0, kRegisters, "regs",
+          fmt::format("Registers of thread {} of block {}: its ordinary variables, the fastest storage there is. "
+                      "Nobody else can read them. {}.",
+                      thread, block, sizes.registers));
+      add(col, 1, kLocal, "local",
+          fmt::format("Local memory of thread {} of block {}: private like registers, but kept in global memory "
+                      "(cached): arrays indexed at run time and values that do not fit in registers. Size: {}.",
+                      thread, block, sizes.local));
+      add(col, 2, kShared, "shared",
+          fmt::format("Shared memory of block {}: {}. On the {} running the block, as fast as a cache; all of "
+                      "block {}'s threads see it, no other block does, and it is gone when the block ends.",
+                      block, sizes.shared, sm, block));
+    }
+    map.frames.push_back({first_col, 0, kThreadsDrawn, 3, fmt::format("block {}", block), kShared});
+  }
+  for (int col = 0; col < kColumns; ++col) {
+    add(col, 3, kL2, "L2",
+        fmt::format("L2 cache: {}. Every SM reads global memory through it; kernels do not address it.", sizes.l2));
+    add(col, 4, kGlobal, "global",
+        fmt::format("Global memory: {}. Every thread of every block (and every later kernel) sees it; the host "
+                    "fills it and reads it back with copies (cudaMemcpy). The slowest of the device's memories.",
+                    sizes.global));
+    add(col, 5, kHost, "host", fmt::format("Host memory: {}.", sizes.host));
+  }
+  map.frames.push_back({0, 0, kColumns, 5, "grid: every block sees L2 and global memory", kGlobal});
+
+  TableView table;
+  table.title = fmt::format("The memories of {}", f.is_gpu() ? f.name : std::string("the CPU emulator"));
+  table.columns = {"memory", "who sees it", "lives until", "size on this device", "in CUDA C++"};
+  table.rows = {
+      {"registers", "one thread", "the thread ends", sizes.registers, "ordinary local variables"},
+      {"local memory", "one thread", "the thread ends", sizes.local, "arrays indexed at run time, spills"},
+      {"shared memory", "the threads of one block", "the block ends", sizes.shared, "__shared__ float tile[256];"},
+      {"L2 cache", "every SM (automatic)", "evicted", sizes.l2, "nothing to write: the hardware uses it"},
+      {"global memory", "every thread, every kernel, the host's copies", "cudaFree", sizes.global,
+       "cudaMalloc, cudaMemcpy"},
+  };
+
+  FactsView facts;
+  facts.title = "Fastest to slowest";
+  facts.facts = {
+      {"registers", "a thread's own: no sharing, no waiting"},
+      {"shared memory", fmt::format("{} per block: reuse data here instead of reading global memory again",
+                                    bytes_in_words(double(f.shared_per_block)))},
+      {"global memory", fmt::format("{} in all, {} free now", bytes_in_words(double(f.global_mem_bytes)),
+                                    bytes_in_words(run.results.value("free_global_bytes", 0.0)))},
+  };
+  const double theoretical = f.theoretical_bandwidth_gbs();
+  facts.facts.push_back({"global memory bandwidth (theoretical)",
+                         theoretical > 0 ? fmt::format("{} ({:.0f} MHz × {} bits × 2): step 2 measures it",
+                                                       rate_in_words(theoretical), f.mem_clock_khz / 1000.0,
+                                                       f.mem_bus_width_bits)
+                                         : "not known for the emulator: step 2 measures this machine's memory"});
+  if (!f.is_gpu())
+    facts.facts.push_back({"on this machine", "the emulator keeps every kind of memory in host RAM; the rules of who "
+                                              "sees what are the same, the speeds are the CPU's"});
+  return views_of(std::move(map), std::move(table), std::move(facts));
+}
+
+}  // namespace cudalab::lessons::memory
