@@ -1,7 +1,10 @@
 #include "render/cell_grid_renderer.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "render/shader_source.h"
@@ -14,6 +17,10 @@ struct CellInstance {
   float col, row;
   PackedColour colour;
 };
+constexpr int tile_cells = 16;  // a tile is tile_cells × tile_cells cells
+
+int tile_of(int cell) { return cell >= 0 ? cell / tile_cells : -((-cell + tile_cells - 1) / tile_cells); }
+
 struct FrameInstance {
   float col, row, cols, rows;
   PackedColour colour;
@@ -93,9 +100,23 @@ std::string CellGridRenderer::init(const std::filesystem::path& shader_dir) {
 
 void CellGridRenderer::upload(const lessons::CellGridView& view, PackedColour frame_colour) {
   if (!ready()) return;
+  // Instances in tile order, so each tile is one contiguous range of the buffer.
+  std::vector<std::size_t> order(view.cells.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto tile_key = [&](std::size_t i) {
+    return std::make_pair(tile_of(view.cells[i].row), tile_of(view.cells[i].col));
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return tile_key(a) < tile_key(b); });
   std::vector<CellInstance> cells;
   cells.reserve(view.cells.size());
-  for (const lessons::CellGridView::Cell& cell : view.cells) {
+  tiles_.clear();
+  for (std::size_t i : order) {
+    const lessons::CellGridView::Cell& cell = view.cells[i];
+    const auto [tile_row, tile_col] = tile_key(i);
+    if (tiles_.empty() || tiles_.back().row != tile_row || tiles_.back().col != tile_col) {
+      tiles_.push_back({tile_col, tile_row, cells.size(), 0});
+    }
+    ++tiles_.back().count;
     cells.push_back({static_cast<float>(cell.col), static_cast<float>(cell.row), shaded_group_colour(cell.group, cell.shade)});
   }
   std::vector<FrameInstance> frames;
@@ -129,7 +150,37 @@ void CellGridRenderer::draw(const CanvasCamera& camera, int width, int height, c
   set_common_uniforms(cells_program_, camera, width, height);
   glUniform1f(cells_program_.uniform("gap_pixels"), gap_pixels);
   glBindVertexArray(cell_arrays_);
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(cell_count_));
+  glBindBuffer(GL_ARRAY_BUFFER, cell_buffer_);
+  // Tiles on screen (with a cell of slack), merged into runs of neighbours in the buffer: the whole
+  // grid on screen is one draw call, a zoomed-in corner a few short ones.
+  const float tile_pixels = camera.cell_pixels * tile_cells;
+  const int first_col = static_cast<int>(std::floor((-camera.offset_x - camera.cell_pixels) / tile_pixels));
+  const int last_col = static_cast<int>(std::floor((width - camera.offset_x + camera.cell_pixels) / tile_pixels));
+  const int first_row = static_cast<int>(std::floor((-camera.offset_y - camera.cell_pixels) / tile_pixels));
+  const int last_row = static_cast<int>(std::floor((height - camera.offset_y + camera.cell_pixels) / tile_pixels));
+  last_drawn_cells_ = 0;
+  std::size_t run_first = 0, run_count = 0;
+  auto flush = [&] {
+    if (run_count == 0) return;
+    // GL 3.3 has no base instance: point the per-instance attributes at the run's first instance.
+    const std::size_t offset = run_first * sizeof(CellInstance);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(CellInstance), reinterpret_cast<const void*>(offset));
+    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(CellInstance),
+                          reinterpret_cast<const void*>(offset + offsetof(CellInstance, colour)));
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(run_count));
+    last_drawn_cells_ += run_count;
+    run_count = 0;
+  };
+  for (const Tile& tile : tiles_) {
+    const bool visible = tile.col >= first_col && tile.col <= last_col && tile.row >= first_row && tile.row <= last_row;
+    if (!visible) {
+      flush();
+      continue;
+    }
+    if (run_count == 0) run_first = tile.first;
+    run_count += tile.count;
+  }
+  flush();
 
   if (frame_count_ > 0) {
     glEnable(GL_BLEND);

@@ -18,7 +18,8 @@ constexpr int green_of(PackedColour colour) { return static_cast<int>((colour >>
 constexpr int blue_of(PackedColour colour) { return static_cast<int>((colour >> 16) & 0xFF); }
 
 constexpr int palette_size = 7;
-constexpr PackedColour idle_grey = pack(128, 128, 128);
+// Mid grey, chosen (palette_test) to stay apart from every group colour in all three vision models.
+constexpr PackedColour idle_grey = pack(118, 118, 118);
 
 // The base colour of a group (no shade): -1 (or any negative) = idle grey.
 PackedColour group_colour(int group);

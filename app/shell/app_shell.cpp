@@ -43,6 +43,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   const Settings& saved = settings_->current();
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;
+  automated_ = !options_.shot_out.empty() || !options_.tour_dir.empty();
   windowed_width_ = saved.window_width;
   windowed_height_ = saved.window_height;
   windowed_x_ = saved.window_x;
@@ -57,6 +58,15 @@ std::string AppShell::prepare_start() {
     return options_.chapter.empty() ? "" : "no chapters are built into this program";
   }
   const Settings& saved = settings_->current();
+  if (!options_.theme.empty() && !theme_from_string(options_.theme, &theme_)) {
+    return "no theme named '" + options_.theme + "' (themes: dark, light, high-contrast)";
+  }
+  if (options_.font_scale != 0) {
+    if (!(options_.font_scale >= Settings::min_font_scale && options_.font_scale <= Settings::max_font_scale)) {
+      return "the text size must be between 0.75 and 3 (got " + std::to_string(options_.font_scale) + ")";
+    }
+    font_scale_ = options_.font_scale;
+  }
   course_.restore_visited(saved.visited);
   int chapter = 0, step = 0;
   if (!options_.chapter.empty()) {
@@ -66,7 +76,8 @@ std::string AppShell::prepare_start() {
       for (int i = 0; i < course_.chapter_count(); ++i) known += (i ? ", " : "") + course_.chapter(i).id;
       return "no chapter named '" + options_.chapter + "' (chapters: " + known + ")";
     }
-  } else if (const int remembered = course_.find_chapter(saved.chapter); remembered >= 0) {
+  } else if (const int remembered = course_.find_chapter(saved.chapter); remembered >= 0 && !automated_) {
+    // Where the user left off (screenshots and the tour always start at the beginning).
     chapter = remembered;
     step = saved.step;
   }

@@ -125,6 +125,7 @@ class AppShell {
   ConsoleLog console_;
   GLFWwindow* window_ = nullptr;
 
+  bool automated_ = false;  // screenshot or tour mode
   Theme theme_ = Theme::dark;
   float font_scale_ = 1.f, built_font_scale_ = 0.f;
   widgets::Fonts fonts_;

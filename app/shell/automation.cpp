@@ -1,5 +1,6 @@
 #include "shell/automation.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -31,7 +32,7 @@ std::optional<int> Automation::after_render(AppShell& shell, int framebuffer_wid
     }
     return std::nullopt;
   }
-  if (++settled_frames_ < frames_after_run) return std::nullopt;
+  if (++settled_frames_ < std::max(frames_after_run, hold_frames_)) return std::nullopt;
   settled_frames_ = 0;
   waiting_since_ = now;
 

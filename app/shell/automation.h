@@ -18,6 +18,9 @@ class Automation {
   bool active() const { return mode_ != Mode::none; }
   // Call after rendering a frame, before the swap. Returns the exit code once the mode is done.
   std::optional<int> after_render(AppShell& shell, int framebuffer_width, int framebuffer_height);
+  // Measuring (CUDALAB_FRAME_STATS): keep showing the settled step for this many frames before
+  // capturing, so a shot of any step doubles as an idle frame-rate measurement.
+  void hold_for_frames(int frames) { hold_frames_ = frames; }
 
   static constexpr int frames_after_run = 3;  // layout settles, canvases render, then capture
   static constexpr double run_timeout_seconds = 300;
@@ -27,6 +30,7 @@ class Automation {
   Mode mode_ = Mode::none;
   std::string shot_path_, tour_dir_;
   int settled_frames_ = 0;
+  int hold_frames_ = 0;
   int failed_runs_ = 0;
   int saved_ = 0;
   std::chrono::steady_clock::time_point waiting_since_ = std::chrono::steady_clock::now();

@@ -11,6 +11,7 @@ class FramePacing {
  public:
   FramePacing();
   bool measuring() const { return report_every_ > 0; }
+  int report_every() const { return report_every_; }
   // Swap interval to ask GLFW for (0 while measuring).
   int swap_interval() const { return measuring() ? 0 : 1; }
   void set_refresh_rate(int hertz);

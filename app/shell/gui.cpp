@@ -45,9 +45,10 @@ int run_gui(const GuiOptions& options) {
   FramePacing pacing;
 
   const DataDir data = find_data_dir();
-  // Automated runs (tests, `cudalab shot`) use default settings: the same picture on every machine.
+  // Automated runs (tests, `cudalab shot`) take the remembered look (theme, text size) but not the
+  // remembered place or window, and never write: tests point XDG_CONFIG_HOME at their own folder.
   SettingsStore settings(settings_file(), options.read_only_settings || automated);
-  const std::string settings_problem = automated ? "" : settings.load();
+  const std::string settings_problem = settings.load();
 
   auto shell = std::make_unique<AppShell>(lessons::make_lessons(), data.path, options, &settings, RunnerServices::real());
   if (const std::string problem = shell->prepare_start(); !problem.empty()) {
@@ -108,6 +109,7 @@ int run_gui(const GuiOptions& options) {
   shell->start_runner(BackendSelection{options.backend, 0});
 
   Automation automation(options);
+  if (pacing.measuring()) automation.hold_for_frames(pacing.report_every() + 2);
   int exit_code = 0;
   while (glfwWindowShouldClose(window) == GLFW_FALSE) {
     glfwPollEvents();

@@ -20,6 +20,10 @@ struct GuiOptions {
   // saving DIR/<chapter>-<step>.png for each, then exit.
   std::string tour_dir;
   bool read_only_settings = false;  // tests: never write settings.json
+  // Appearance for this session, over the remembered one: "dark", "light", "high-contrast"
+  // ("" = remembered), and the text size (0 = remembered; 0.75 to 3). Shots for slides use them.
+  std::string theme;
+  float font_scale = 0;
 };
 
 // Runs the window until closed. Returns the process exit code. Without a display it prints one

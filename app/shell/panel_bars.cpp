@@ -1,30 +1,14 @@
 // The top bar (where am I, step buttons, theme, text size, fullscreen) and the status bar (the
 // backend in words, the backend selector, the run's state, key hints).
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
 #include "shell/app_shell.h"
+#include "widgets/text_fit.h"
 
 namespace cudalab::app {
 
-namespace {
-
-// A button that looks pressed when `selected`.
-bool toggle_button(const char* label, bool selected, const widgets::Colours& colours) {
-  if (selected) {
-    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(colours.accent));
-    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.f);
-  }
-  const bool pressed = ImGui::Button(label);
-  if (selected) {
-    ImGui::PopStyleVar();
-    ImGui::PopStyleColor(2);
-  }
-  return pressed;
-}
-
-}  // namespace
 
 void AppShell::draw_top_bar() {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.7f, 0.f));
@@ -42,6 +26,16 @@ void AppShell::draw_top_bar() {
     ImGui::PopFont();
     ImGui::SameLine(0.f, fonts_.regular->FontSize * 1.2f);
 
+    // Right side: theme, text size, fullscreen.
+    const char* size_text_format = "%d %%";
+    char size_text[16];
+    std::snprintf(size_text, sizeof(size_text), size_text_format, static_cast<int>(font_scale_ * 100.f + 0.5f));
+    const ImGuiStyle& style = ImGui::GetStyle();
+    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
+    const float theme_width = ImGui::CalcTextSize("High contrast").x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
+    const float right_width = theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
+                              button_width("Fullscreen") + style.ItemSpacing.x * 5 + fonts_.regular->FontSize * 1.7f;
+    const float right_x = ImGui::GetWindowWidth() - right_width;
     if (course_.chapter_count() > 0) {
       const int steps = static_cast<int>(course_.current().steps.size());
       const bool first = course_.current_chapter() == 0 && course_.current_step() == 0;
@@ -62,26 +56,23 @@ void AppShell::draw_top_bar() {
         where += "  ›  Step " + std::to_string(course_.current_step() + 1) + " of " + std::to_string(steps) + ": " + step->title;
       }
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(where.c_str());
+      // The breadcrumb gives way to the buttons on the right.
+      if (widgets::text_fitted(where, right_x - ImGui::GetCursorPosX() - fonts_.regular->FontSize) && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", where.c_str());
+      }
     }
 
-    // Right side: theme, text size, fullscreen.
-    const char* size_text_format = "%d %%";
-    char size_text[16];
-    std::snprintf(size_text, sizeof(size_text), size_text_format, static_cast<int>(font_scale_ * 100.f + 0.5f));
-    const ImGuiStyle& style = ImGui::GetStyle();
-    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
-    const float right_width = button_width("Dark") + button_width("Light") + button_width("High contrast") +
-                              button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
-                              button_width("Fullscreen") + style.ItemSpacing.x * 8 + fonts_.regular->FontSize;
-    const float right_x = ImGui::GetWindowWidth() - right_width;
-    if (right_x > ImGui::GetCursorPosX()) {
-      ImGui::SameLine(right_x);
-      if (toggle_button("Dark", theme_ == Theme::dark, colours_)) set_theme(Theme::dark);
-      ImGui::SameLine();
-      if (toggle_button("Light", theme_ == Theme::light, colours_)) set_theme(Theme::light);
-      ImGui::SameLine();
-      if (toggle_button("High contrast", theme_ == Theme::high_contrast, colours_)) set_theme(Theme::high_contrast);
+    {
+      ImGui::SameLine(std::max(right_x, ImGui::GetCursorPosX()));
+      ImGui::SetNextItemWidth(theme_width);
+      const char* theme_names[] = {"Dark", "Light", "High contrast"};
+      if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(theme_)])) {
+        for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
+          if (ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == theme_)) set_theme(theme);
+        }
+        ImGui::EndCombo();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colours: dark, light, or high contrast for a washed-out projector");
       ImGui::SameLine(0.f, fonts_.regular->FontSize);
       if (ImGui::Button("A−")) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Smaller text (Ctrl+-)");

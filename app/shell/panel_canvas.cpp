@@ -22,6 +22,16 @@ std::string title_of(const lessons::View& view) {
   return std::visit([](const auto& picture) { return picture.title; }, view);
 }
 
+// A tab shows the title's head ("Threads launched" of "Threads launched (grey: idle, …)"); the
+// whole title is written out under the tabs.
+std::string tab_label(const std::string& title) {
+  for (const char* cut : {" (", ": ", " — ", ", "}) {
+    const auto at = title.find(cut);
+    if (at != std::string::npos && at >= 8) return title.substr(0, at);
+  }
+  return title;
+}
+
 void centred_text(const char* text, ImU32 colour) {
   const ImVec2 available = ImGui::GetContentRegionAvail();
   const float wrap = available.x * 0.8f;
@@ -90,7 +100,7 @@ void AppShell::draw_canvas_panel() {
   if (selected_picture_ >= static_cast<int>(pictures.size())) selected_picture_ = 0;
   if (pictures.size() > 1 && ImGui::BeginTabBar("##pictures")) {
     for (int i = 0; i < static_cast<int>(pictures.size()); ++i) {
-      std::string title = title_of(shown_->views[static_cast<std::size_t>(pictures[static_cast<std::size_t>(i)])]);
+      std::string title = tab_label(title_of(shown_->views[static_cast<std::size_t>(pictures[static_cast<std::size_t>(i)])]));
       if (title.empty()) title = "Picture " + std::to_string(i + 1);
       if (ImGui::BeginTabItem((title + "##picture" + std::to_string(i)).c_str())) {
         selected_picture_ = i;
@@ -101,9 +111,9 @@ void AppShell::draw_canvas_panel() {
   }
   const int view_index = pictures[static_cast<std::size_t>(selected_picture_)];
   const lessons::View& view = shown_->views[static_cast<std::size_t>(view_index)];
-  if (pictures.size() == 1 && !title_of(view).empty()) {
+  if (const std::string title = title_of(view); !title.empty()) {
     ImGui::PushFont(fonts_.bold);
-    ImGui::TextUnformatted(title_of(view).c_str());
+    ImGui::TextWrapped("%s", title.c_str());
     ImGui::PopFont();
   }
 

@@ -33,8 +33,9 @@ void AppShell::draw_controls_panel() {
       if (auto_run_) request_run();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to this step's starting values");
-    ImGui::SameLine();
     ImGui::Checkbox("Run on change", &auto_run_);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run again as soon as a value changes");
+    ImGui::SameLine(0.f, em);
 
     if (busy) {
       const float progress = runner_.progress();
@@ -43,12 +44,18 @@ void AppShell::draw_controls_panel() {
       ImGui::ProgressBar(progress > 0.f ? progress : static_cast<float>(ImGui::GetTime() * 0.5 - static_cast<int>(ImGui::GetTime() * 0.5)),
                          ImVec2(-1.f, 0.f), overlay);
     } else if (last_status_ && !last_status_->ok()) {
+      ImGui::NewLine();  // a message in words needs the whole width
       ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours_.warning : colours_.error);
       ImGui::TextWrapped("%s", last_status_->message.c_str());
       ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status_->describe().c_str());
     } else if (shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
-      ImGui::Text("✓ Ran in %.0f ms", shown_->seconds * 1000.0);
+      if (shown_->seconds < 0.001) {
+        ImGui::TextUnformatted("✓ Ran in < 1 ms");
+      } else {
+        ImGui::Text("✓ Ran in %.0f ms", shown_->seconds * 1000.0);
+      }
       ImGui::PopStyleColor();
     } else {
       ImGui::TextDisabled("Not run yet.");

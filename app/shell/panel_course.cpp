@@ -4,6 +4,7 @@
 
 #include "shell/app_shell.h"
 #include "widgets/markdown_view.h"
+#include "widgets/text_fit.h"
 
 namespace cudalab::app {
 
@@ -25,12 +26,13 @@ void AppShell::draw_chapter_panel() {
       if (ImGui::Selectable("##chapter", current, 0, ImVec2(0.f, row_height))) {
         if (course_.go_to(chapter, 0)) on_position_changed();
       }
+      const bool hovered = ImGui::IsItemHovered();
       ImDrawList* draw = ImGui::GetWindowDrawList();
       const float width = ImGui::GetContentRegionAvail().x;
-      draw->PushClipRect(top, ImVec2(top.x + width, top.y + row_height), true);
-      draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * 0.15f), colours_.text, title.c_str());
-      draw->PopClipRect();
+      const std::string shown = widgets::fit_text(title, width - em * 0.5f);
+      draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * 0.15f), colours_.text, shown.c_str());
       ImGui::PopFont();
+      if (hovered && shown != title) ImGui::SetTooltip("%s", title.c_str());
       // Progress: steps seen of steps, as a thin bar and in words.
       const std::string progress = std::to_string(seen) + "/" + std::to_string(step_count);
       const float progress_width = ImGui::CalcTextSize(progress.c_str()).x;
@@ -54,9 +56,11 @@ void AppShell::draw_chapter_panel() {
                                     outline.steps[static_cast<std::size_t>(step)].title;
           ImGui::Indent(em * 0.6f);
           ImGui::PushStyleColor(ImGuiCol_Text, here ? colours_.text : colours_.dim_text);
-          if (ImGui::Selectable(label.c_str(), here)) {
+          const std::string shown = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
+          if (ImGui::Selectable((shown + "##step").c_str(), here)) {
             if (course_.go_to(chapter, step)) on_position_changed();
           }
+          if (shown != label && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
           ImGui::PopStyleColor();
           ImGui::Unindent(em * 0.6f);
           ImGui::PopID();

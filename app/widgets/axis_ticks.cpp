@@ -56,7 +56,11 @@ std::string format_tick(double value) {
     }
     return out;
   }
-  std::snprintf(text, sizeof(text), "%.4g", value);
+  if (value == std::round(value)) {
+    std::snprintf(text, sizeof(text), "%.0f", value);  // 50000, not 5e+04
+  } else {
+    std::snprintf(text, sizeof(text), "%.3g", value);
+  }
   return text;
 }
 

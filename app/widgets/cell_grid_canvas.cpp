@@ -112,10 +112,10 @@ void CellGridCanvas::draw_overlay(const lessons::CellGridView& view, ImVec2 orig
   const float cell = camera_.cell_pixels;
   ImFont* font = style.fonts.regular;
 
-  // Labels inside cells, once a cell can hold readable text; only the visible range is visited.
-  const float min_label_pixels = 20.f * std::max(style.fonts.scale, 0.75f);
-  if (cell >= min_label_pixels) {
-    const float label_size = std::min(font->FontSize, cell * 0.45f);
+  // Labels inside cells once they can be read from the back of a room (smaller text is noise);
+  // only the visible range of cells is visited.
+  const float label_size = std::min(font->FontSize, cell * 0.42f);
+  if (label_size >= font->FontSize * 0.66f) {
     const int first_col = std::max(0, static_cast<int>(std::floor(-camera_.offset_x / cell)));
     const int first_row = std::max(0, static_cast<int>(std::floor(-camera_.offset_y / cell)));
     const int last_col = std::min(view.cols - 1, static_cast<int>(std::floor((size.x - camera_.offset_x) / cell)));

@@ -83,14 +83,24 @@ bool draw_param_controls(const lessons::Step& step, lessons::ParamValues* values
     ImGui::PushID(param.name.c_str());
     double& value = (*values)[param.name];
     if (param.kind == lessons::Param::Kind::toggle) {
+      // Checkbox, then its label wrapped beside it: labels can be long ("cudaDeviceSynchronize()
+      // before reading the result").
       bool on = value != 0;
-      if (ImGui::Checkbox(param.label.c_str(), &on)) {
+      if (ImGui::Checkbox("##toggle", &on)) {
         value = on ? 1 : 0;
         changed = true;
       }
       if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
+      ImGui::SameLine();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextWrapped("%s", param.label.c_str());
+      if (ImGui::IsItemClicked()) {
+        value = on ? 0 : 1;
+        changed = true;
+      }
+      if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
     } else {
-      ImGui::TextUnformatted(param.label.c_str());
+      ImGui::TextWrapped("%s", param.label.c_str());
       if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
       ImGui::SetNextItemWidth(-FLT_MIN);
       switch (param.kind) {

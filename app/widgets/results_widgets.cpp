@@ -54,34 +54,36 @@ void draw_table(const lessons::TableView& view, const Style& style) {
 
 void draw_facts(const lessons::FactsView& view, const Style& style, bool large) {
   section_title(view.title, style);
-  ImFont* value_font = large ? style.fonts.large : style.fonts.heading2;
-  const float em = style.fonts.regular->FontSize;
+  ImFont* value_font = large ? style.fonts.large : style.fonts.heading3;
+  ImFont* name_font = style.fonts.regular;
+  const float em = name_font->FontSize;
   const float pad = em * 0.6f;
+  const float available = ImGui::GetContentRegionAvail().x;
+  // Cards share one width (the widest fact, within reason) so they line up in columns; a value
+  // longer than that wraps inside its card.
   float card_width = em * 8.f;
   for (const auto& [name, value] : view.facts) {
-    card_width = std::max(card_width, ImGui::CalcTextSize(name.c_str()).x + 2 * pad);
+    card_width = std::max(card_width, name_font->CalcTextSizeA(em, FLT_MAX, 0.f, name.c_str()).x + 2 * pad);
     card_width = std::max(card_width, value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, 0.f, value.c_str()).x + 2 * pad);
   }
-  const float available = ImGui::GetContentRegionAvail().x;
-  card_width = std::min(card_width, available);
+  card_width = std::min(card_width, std::max(available * (large ? 1.f : 0.5f) - pad, std::min(available, em * 12.f)));
   const int per_row = std::max(1, static_cast<int>((available + pad) / (card_width + pad)));
-  const float card_height = em * 1.4f + value_font->FontSize * 1.15f + pad * 1.5f;
+  const float wrap = card_width - 2 * pad;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (std::size_t i = 0; i < view.facts.size(); ++i) {
+    const auto& [name, value] = view.facts[i];
+    const float name_height = name_font->CalcTextSizeA(em, FLT_MAX, wrap, name.c_str()).y;
+    const float value_height = value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, wrap, value.c_str()).y;
+    const float card_height = pad * 1.4f + name_height + em * 0.25f + value_height;
     if (i % static_cast<std::size_t>(per_row) != 0) ImGui::SameLine(0.f, pad);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     draw->AddRectFilled(at, ImVec2(at.x + card_width, at.y + card_height), style.colours.panel_background, em * 0.3f);
     draw->AddRectFilled(at, ImVec2(at.x + em * 0.25f, at.y + card_height), render::group_colour(static_cast<int>(i)), em * 0.3f,
                         ImDrawFlags_RoundCornersLeft);
-    draw->PushClipRect(at, ImVec2(at.x + card_width - pad * 0.5f, at.y + card_height), true);
-    draw->AddText(ImVec2(at.x + pad, at.y + pad * 0.6f), style.colours.dim_text, view.facts[i].first.c_str());
-    draw->AddText(value_font, value_font->FontSize, ImVec2(at.x + pad, at.y + pad * 0.6f + em * 1.4f), style.colours.text,
-                  view.facts[i].second.c_str());
-    draw->PopClipRect();
+    draw->AddText(name_font, em, ImVec2(at.x + pad, at.y + pad * 0.7f), style.colours.dim_text, name.c_str(), nullptr, wrap);
+    draw->AddText(value_font, value_font->FontSize, ImVec2(at.x + pad, at.y + pad * 0.7f + name_height + em * 0.25f),
+                  style.colours.text, value.c_str(), nullptr, wrap);
     ImGui::Dummy(ImVec2(card_width, card_height));
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s: %s", view.facts[i].first.c_str(), view.facts[i].second.c_str());
-    }
   }
 }
 

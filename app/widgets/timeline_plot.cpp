@@ -82,10 +82,21 @@ void draw_timeline(const lessons::TimelineView& view, ImVec2 size, const Style& 
     }
     if (mouse.x >= a.x && mouse.x <= b.x && mouse.y >= y && mouse.y < y + row_height) hovered = &bar;
   }
-  for (const auto& [time, name] : view.markers) {
+  // Marker lines; a name only where it does not run into the previous one (a step may mark every
+  // block's start), placed left of its line near the right edge.
+  auto markers = view.markers;
+  std::sort(markers.begin(), markers.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const bool crowded = markers.size() > 12;
+  float free_from = -FLT_MAX;
+  for (const auto& [time, name] : markers) {
     const float x = x_of(time);
-    draw->AddLine(ImVec2(x, plot_top - em * 0.2f), ImVec2(x, plot_bottom), style.colours.accent, 2.f);
-    draw->AddText(ImVec2(x + 3.f, origin.y), style.colours.accent, name.c_str());
+    draw->AddLine(ImVec2(x, plot_top - em * 0.2f), ImVec2(x, plot_bottom), crowded ? (style.colours.accent & 0x80FFFFFFu) : style.colours.accent,
+                  crowded ? 1.f : 2.f);
+    const float width = ImGui::CalcTextSize(name.c_str()).x;
+    const float text_x = x + 3.f + width > plot_right ? x - 3.f - width : x + 3.f;
+    if (text_x < free_from || name.empty()) continue;
+    draw->AddText(ImVec2(text_x, origin.y), style.colours.accent, name.c_str());
+    free_from = text_x + width + em * 0.5f;
   }
   ImGui::Dummy(ImVec2(size.x, plot_bottom - origin.y + axis_height));
   if (hovered != nullptr && ImGui::IsWindowHovered()) {

@@ -1,0 +1,98 @@
+// lesson.md cut into title, intro and numbered step sections (the convention in lessons/README.md).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "markdown/lesson_document.h"
+
+using namespace cudalab::app::markdown;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* lesson_text = R"(# Threads, blocks, grids
+
+A launch creates a grid of blocks.
+
+## 1. 1D indexing
+
+### Idea
+
+Each thread computes `i`.
+
+### Try this
+
+- Change the block size.
+
+## 2. Covering an array
+
+### What you should see
+
+Grey idle threads.
+)";
+
+}  // namespace
+
+TEST(LessonDocument, SplitsTitleIntroAndSteps) {
+  const LessonDocument doc = split_lesson(parse(lesson_text));
+  EXPECT_EQ(doc.title, "Threads, blocks, grids");
+  ASSERT_EQ(doc.intro.size(), 1u);
+  EXPECT_EQ(doc.intro[0].plain_text(), "A launch creates a grid of blocks.");
+  ASSERT_EQ(doc.steps.size(), 2u);
+  EXPECT_EQ(doc.steps[0].number, 1);
+  EXPECT_EQ(doc.steps[0].title, "1D indexing");
+  EXPECT_EQ(doc.steps[1].number, 2);
+  EXPECT_EQ(doc.steps[1].title, "Covering an array");
+  // Sub-headings stay inside their step.
+  ASSERT_GE(doc.steps[0].blocks.size(), 4u);
+  EXPECT_EQ(doc.steps[0].blocks[0].kind, BlockKind::heading);
+  EXPECT_EQ(doc.steps[0].blocks[0].level, 3);
+  EXPECT_EQ(doc.steps[0].blocks[0].plain_text(), "Idea");
+  EXPECT_EQ(doc.problem, "");
+}
+
+TEST(LessonDocument, SectionForFindsStepsByNumber) {
+  const LessonDocument doc = split_lesson(parse("# T\n\n## 2. Second\n\ntwo\n\n## 1. First\n\none\n"));
+  ASSERT_NE(doc.section_for(0), nullptr);
+  EXPECT_EQ(doc.section_for(0)->title, "First");
+  ASSERT_NE(doc.section_for(1), nullptr);
+  EXPECT_EQ(doc.section_for(1)->title, "Second");
+  EXPECT_EQ(doc.section_for(2), nullptr);
+}
+
+TEST(LessonDocument, UnnumberedSectionsCountInOrder) {
+  const LessonDocument doc = split_lesson(parse("# T\n\n## Start here\n\nx\n\n## Then this\n\ny\n"));
+  ASSERT_NE(doc.section_for(1), nullptr);
+  EXPECT_EQ(doc.section_for(1)->title, "Then this");
+  EXPECT_EQ(doc.section_for(1)->number, 0);
+}
+
+TEST(LessonDocument, MissingFileGivesAMessage) {
+  const LessonDocument doc = load_lesson_document("/nonexistent/cudalab/lesson.md");
+  EXPECT_NE(doc.problem.find("missing"), std::string::npos) << doc.problem;
+  EXPECT_TRUE(doc.steps.empty());
+}
+
+TEST(LessonDocument, BinaryJunkGivesAMessage) {
+  const fs::path file = fs::temp_directory_path() / ("cudalab_lesson_" + std::to_string(::getpid()) + ".md");
+  {
+    std::ofstream out(file, std::ios::binary);
+    const char junk[] = {'#', ' ', 'T', '\n', '\xff', '\xfe', '\0', '\x80', 'x'};
+    out.write(junk, sizeof(junk));
+  }
+  const LessonDocument doc = load_lesson_document(file);
+  fs::remove(file);
+  EXPECT_NE(doc.problem.find("damaged"), std::string::npos) << doc.problem;
+}
+
+TEST(LessonDocument, ReadsARealFile) {
+  const fs::path file = fs::temp_directory_path() / ("cudalab_lesson_ok_" + std::to_string(::getpid()) + ".md");
+  std::ofstream(file, std::ios::binary) << lesson_text;
+  const LessonDocument doc = load_lesson_document(file);
+  fs::remove(file);
+  EXPECT_EQ(doc.problem, "");
+  EXPECT_EQ(doc.steps.size(), 2u);
+}
