@@ -54,7 +54,7 @@ double worst_relative_error(const Matrix& result, const Matrix& reference) {
 
 struct KernelRow {
   const char* label;
-  const Kernel<void(const float*, const float*, float*, int)>* kernel;
+  const Kernel<matmul::TimedMatmul>* kernel;
 };
 
 // Runs one matmul kernel on `device`; returns the median seconds of the kernel alone (device
@@ -71,7 +71,7 @@ double time_matmul(std::ostream& out, Device& device, const KernelRow& row, cons
 
   auto run_once = [&] {
     if (!status.ok()) return;
-    status = launch(device, *row.kernel, config, da.data(), db.data(), dc.data(), n);
+    status = launch(device, *row.kernel, config, da.data(), db.data(), dc.data(), n, matmul::NoTrace{});
     if (status.ok()) status = device.synchronize();
   };
   run_once();  // warm-up, and the result to check
@@ -89,7 +89,7 @@ double time_matmul(std::ostream& out, Device& device, const KernelRow& row, cons
   std::vector<double> samples;
   for (int r = 0; r < repeats && status.ok(); ++r) {
     auto start = device.record_event();
-    status = launch(device, *row.kernel, config, da.data(), db.data(), dc.data(), n);
+    status = launch(device, *row.kernel, config, da.data(), db.data(), dc.data(), n, matmul::NoTrace{});
     auto end = device.record_event();
     if (status.ok()) status = device.synchronize();
     samples.push_back(device.elapsed_ms(*start, *end) / 1e3);

@@ -1,4 +1,4 @@
-// Chapter 5's kernels compiled for the CPU emulator.
+// The matmul kernels compiled for the CPU emulator (the GPU build is kernels_gpu.cu).
 #include "cudalab/emu/bind.h"
 #include "kernels.h"
 
@@ -6,7 +6,26 @@ namespace cudalab::lessons::matmul {
 namespace emu_kernels {
 CUDALAB_KERNEL_PRELUDE
 #include "kernels.cuh"
-static_assert(TILE == static_cast<int>(kMatmulTile), "kernels.h and kernels.cuh disagree on the tile size");
 }  // namespace emu_kernels
-CUDALAB_MATMUL_KERNELS(CUDALAB_DEFINE_KERNEL)
+
+const void* cudalab_gpu_printf_slot();
+
+// As CUDALAB_DEFINE_KERNEL, for a handle bound to a template instance of a kernel.
+#define CUDALAB_MATMUL_DEFINE_KERNEL(name, signature, ...) \
+  const void* name##_gpu_stub();                           \
+  const ::cudalab::Kernel<signature> name{{#name, &name##_gpu_stub, &cudalab_gpu_printf_slot}, &emu_kernels::__VA_ARGS__};
+CUDALAB_MATMUL_KERNELS(CUDALAB_MATMUL_DEFINE_KERNEL)
+#undef CUDALAB_MATMUL_DEFINE_KERNEL
+
+const SharedTileKernels* shared_tile_kernels(int tile) {
+  static const SharedTileKernels kernels[] = {
+      {8, &matmul_shared_tile8, &matmul_shared_tile8_traced, &matmul_skipping_barrier_tile8},
+      {16, &matmul_shared, &matmul_shared_traced, &matmul_skipping_barrier_tile16},
+      {32, &matmul_shared_tile32, &matmul_shared_tile32_traced, &matmul_skipping_barrier_tile32},
+  };
+  for (const SharedTileKernels& k : kernels)
+    if (k.tile == tile) return &k;
+  return nullptr;
+}
+
 }  // namespace cudalab::lessons::matmul

@@ -1,4 +1,4 @@
-// Chapter 5's kernels compiled by nvcc for the GPU.
+// The matmul kernels compiled by nvcc for the GPU (the emulator build is kernels_emu.cpp).
 #include "cudalab/gpu/bind.cuh"
 #include "kernels.h"
 
@@ -6,8 +6,14 @@ namespace cudalab::lessons::matmul {
 namespace gpu_kernels {
 CUDALAB_KERNEL_PRELUDE
 #include "kernels.cuh"
-static_assert(TILE == static_cast<int>(kMatmulTile), "kernels.h and kernels.cuh disagree on the tile size");
 }  // namespace gpu_kernels
 CUDALAB_GPU_TRANSLATION_UNIT
-CUDALAB_MATMUL_KERNELS(CUDALAB_BIND_GPU_KERNEL)
+
+// As CUDALAB_BIND_GPU_KERNEL, for a handle bound to a template instance of a kernel.
+#define CUDALAB_MATMUL_BIND_GPU_KERNEL(name, signature, ...)                                               \
+  static_assert(std::is_same_v<decltype(&gpu_kernels::__VA_ARGS__), ::cudalab::Kernel<signature>::EmuFn>, \
+                "kernels.h and kernels.cuh disagree on the parameters of " #name);                         \
+  const void* name##_gpu_stub() { return reinterpret_cast<const void*>(&gpu_kernels::__VA_ARGS__); }
+CUDALAB_MATMUL_KERNELS(CUDALAB_MATMUL_BIND_GPU_KERNEL)
+#undef CUDALAB_MATMUL_BIND_GPU_KERNEL
 }  // namespace cudalab::lessons::matmul

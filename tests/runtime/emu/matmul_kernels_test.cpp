@@ -10,7 +10,7 @@ namespace cudalab::emu_test {
 namespace {
 
 namespace matmul = lessons::matmul;
-using MatmulKernel = Kernel<void(const float*, const float*, float*, int)>;
+using MatmulKernel = Kernel<matmul::TimedMatmul>;
 
 std::vector<float> cpu_matmul(const std::vector<float>& a, const std::vector<float>& b, int n) {
   std::vector<float> c(a.size());
@@ -28,7 +28,7 @@ std::vector<float> run_matmul(Device& device, const MatmulKernel& kernel, const 
   Buffer<float> da = upload(device, a), db = upload(device, b), dc = filled(device, a.size(), -1.0f);
   const unsigned tile = matmul::kMatmulTile;
   const unsigned blocks = (static_cast<unsigned>(n) + tile - 1) / tile;
-  const Status status = launch(device, kernel, {Dim3(blocks, blocks), Dim3(tile, tile)}, da.data(), db.data(), dc.data(), n);
+  const Status status = launch(device, kernel, {Dim3(blocks, blocks), Dim3(tile, tile)}, da.data(), db.data(), dc.data(), n, matmul::NoTrace{});
   EXPECT_TRUE(status.ok()) << status.describe();
   return download(dc);
 }

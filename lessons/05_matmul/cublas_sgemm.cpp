@@ -1,0 +1,131 @@
+#include "cublas_sgemm.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace cudalab::lessons::matmul {
+namespace {
+
+// The few declarations of cublas_v2.h this file needs, so that it compiles without the toolkit's
+// headers and links nothing. Values as in cublas_api.h / library_types.h.
+using CublasHandle = void*;
+using CublasStatus = int;
+constexpr CublasStatus kCublasSuccess = 0;
+constexpr int kCublasOpN = 0;          // CUBLAS_OP_N
+constexpr int kCublasDefaultMath = 0;  // CUBLAS_DEFAULT_MATH: plain FP32, no TF32 tensor cores
+enum LibraryProperty { kMajorVersion = 0, kMinorVersion = 1, kPatchLevel = 2 };
+
+struct CublasApi {
+  CublasStatus (*create)(CublasHandle*) = nullptr;
+  CublasStatus (*set_math_mode)(CublasHandle, int) = nullptr;
+  CublasStatus (*sgemm)(CublasHandle, int, int, int, int, int, const float*, const float*, int, const float*, int,
+                        const float*, float*, int) = nullptr;
+  CublasStatus (*get_property)(int, int*) = nullptr;
+  const char* (*status_string)(CublasStatus) = nullptr;
+};
+
+struct Loaded {
+  CublasLibrary library;
+  CublasApi api;
+};
+
+template <class Fn>
+bool find_symbol(void* handle, const char* name, Fn* out) {
+  *out = reinterpret_cast<Fn>(dlsym(handle, name));
+  return *out != nullptr;
+}
+
+Loaded load() {
+  Loaded loaded;
+  std::vector<std::string> candidates{"libcublas.so.13"};  // the loader's own search (LD_LIBRARY_PATH, ldconfig)
+  for (const char* variable : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char* root = std::getenv(variable)) candidates.push_back(std::string(root) + "/lib64/libcublas.so.13");
+  for (const char* folder : {"/usr/local/cuda/lib64", "/usr/local/cuda/targets/x86_64-linux/lib",
+                             "/usr/local/cuda-13.0/lib64", "/usr/lib/x86_64-linux-gnu", "/opt/cuda/lib64"})
+    candidates.push_back(std::string(folder) + "/libcublas.so.13");
+  std::string tried;
+  void* handle = nullptr;
+  for (const std::string& candidate : candidates) {
+    handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle) {
+      loaded.library.path = candidate;
+      break;
+    }
+    tried += (tried.empty() ? "" : ", ") + candidate;
+  }
+  if (!handle) {
+    loaded.library.why_not = "cuBLAS (libcublas.so.13) is not installed here; looked for " + tried;
+    return loaded;
+  }
+  CublasApi& api = loaded.api;
+  if (!find_symbol(handle, "cublasCreate_v2", &api.create) || !find_symbol(handle, "cublasSgemm_v2", &api.sgemm) ||
+      !find_symbol(handle, "cublasSetMathMode", &api.set_math_mode)) {
+    loaded.library.why_not = loaded.library.path + " lacks the functions CUDA Lab calls (an unexpected cuBLAS build)";
+    return loaded;
+  }
+  find_symbol(handle, "cublasGetStatusString", &api.status_string);
+  if (find_symbol(handle, "cublasGetProperty", &api.get_property)) {
+    int major = 0, minor = 0, patch = 0;
+    api.get_property(kMajorVersion, &major);
+    api.get_property(kMinorVersion, &minor);
+    api.get_property(kPatchLevel, &patch);
+    loaded.library.version = fmt::format("{}.{}.{}", major, minor, patch);
+  }
+  loaded.library.loaded = true;
+  // The library stays loaded for the life of the process: handles made from it may live as long.
+  return loaded;
+}
+
+const Loaded& loaded_cublas() {
+  static const Loaded loaded = load();
+  return loaded;
+}
+
+// One cuBLAS handle per device and device generation: a handle belongs to a GPU context, and a
+// reset (after a fault) replaces the context. Old handles are left alone, never destroyed: their
+// context is gone, and destroying one at exit could race the CUDA runtime's own teardown.
+struct HandleCache {
+  std::mutex mutex;
+  const Device* device = nullptr;
+  std::uint64_t generation = 0;
+  CublasHandle handle = nullptr;
+};
+
+std::string describe_status(const CublasApi& api, CublasStatus status) {
+  return api.status_string ? fmt::format("{} ({})", api.status_string(status), status) : fmt::format("status {}", status);
+}
+
+}  // namespace
+
+const CublasLibrary& cublas_library() { return loaded_cublas().library; }
+
+Status cublas_sgemm(Device& device, const float* a, const float* b, float* c, int n) {
+  if (!device.is_gpu()) return Status::error(StatusCode::unsupported, "cuBLAS runs on a GPU only; this is the emulator");
+  const Loaded& cublas = loaded_cublas();
+  if (!cublas.library.loaded) return Status::error(StatusCode::unsupported, cublas.library.why_not);
+  static HandleCache cache;
+  std::lock_guard lock(cache.mutex);
+  if (!cache.handle || cache.device != &device || cache.generation != device.generation()) {
+    CublasHandle handle = nullptr;
+    if (CublasStatus s = cublas.api.create(&handle); s != kCublasSuccess)
+      return Status::error(StatusCode::launch_failed, "cublasCreate failed: " + describe_status(cublas.api, s));
+    cublas.api.set_math_mode(handle, kCublasDefaultMath);
+    cache.device = &device;
+    cache.generation = device.generation();
+    cache.handle = handle;
+  }
+  // cuBLAS counts in columns (Fortran order). A row-major matrix read as column-major is its
+  // transpose, so asking for Bᵀ × Aᵀ = (A × B)ᵀ in column-major writes A × B in row-major.
+  const float one = 1.0f, zero = 0.0f;
+  if (CublasStatus s = cublas.api.sgemm(cache.handle, kCublasOpN, kCublasOpN, n, n, n, &one, b, n, a, n, &zero, c, n);
+      s != kCublasSuccess)
+    return Status::error(StatusCode::launch_failed, "cublasSgemm failed: " + describe_status(cublas.api, s));
+  return Status::success();
+}
+
+}  // namespace cudalab::lessons::matmul
