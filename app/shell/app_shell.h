@@ -68,6 +68,9 @@ class AppShell {
   void queue_navigation(NavAction action) { pending_navigation_.push_back(action); }
   const Course& course() const { return course_; }
   void add_message(ConsoleLog::Kind kind, std::string text) { console_.add(kind, std::move(text)); }
+  void show_console() { bottom_tab_request_ = 1; }
+  // The colour the frame is cleared to: the panels' background.
+  ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(colours_.window_background); }
   // The user changed something worth remembering this frame (window size, say).
   void user_changed_settings() { settings_changed_ = true; }
   void window_resized_by_user(int width, int height);

@@ -8,6 +8,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -104,9 +105,18 @@ int run_gui(const GuiOptions& options) {
     });
     glfwSetWindowPosCallback(window, [](GLFWwindow* w, int x, int y) { shell_of(w)->window_moved_by_user(x, y); });
   }
-  if (!settings_problem.empty()) shell->add_message(ConsoleLog::Kind::error, settings_problem);
+  if (!settings_problem.empty()) {
+    shell->add_message(ConsoleLog::Kind::error, settings_problem);
+    shell->show_console();  // a startup problem must be seen, not hidden behind Results
+  }
   if (!data.found()) shell->add_message(ConsoleLog::Kind::warning, "Data folder: " + data.problem);
   shell->start_runner(BackendSelection{options.backend, 0});
+
+  // Hidden, for screenshots of hover states: CUDALAB_SHOT_POINTER=x,y holds the mouse there.
+  int pointer_x = -1, pointer_y = -1;
+  if (const char* pointer = std::getenv("CUDALAB_SHOT_POINTER"); pointer != nullptr) {
+    std::sscanf(pointer, "%d,%d", &pointer_x, &pointer_y);
+  }
 
   Automation automation(options);
   if (pacing.measuring()) automation.hold_for_frames(pacing.report_every() + 2);
@@ -117,9 +127,13 @@ int run_gui(const GuiOptions& options) {
       glfwWaitEventsTimeout(0.25);  // minimised: nothing to show, spare the CPU
       continue;
     }
+    if (pointer_x >= 0 && pointer_y >= 0) glfwSetCursorPos(window, pointer_x, pointer_y);
     shell->before_frame();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // Screenshots must not depend on where the display's pointer happens to rest (Xvfb puts it in
+    // the middle of the screen, over the canvas): no hover unless CUDALAB_SHOT_POINTER asks.
+    if (automated && pointer_x < 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     shell->frame();
     ImGui::Render();
@@ -127,7 +141,7 @@ int run_gui(const GuiOptions& options) {
     int framebuffer_width = 0, framebuffer_height = 0;
     glfwGetFramebufferSize(window, &framebuffer_width, &framebuffer_height);
     glViewport(0, 0, framebuffer_width, framebuffer_height);
-    const ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    const ImVec4 background = shell->clear_colour();
     glClearColor(background.x, background.y, background.z, 1.f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -15,6 +15,10 @@ void AppShell::draw_top_bar() {
   const bool open = begin_panel("##top_bar", layout_.top_bar);
   ImGui::PopStyleVar();
   if (open) {
+    ImGui::GetWindowDrawList()->AddRectFilled(layout_.top_bar.position,
+                                              ImVec2(layout_.top_bar.position.x + layout_.top_bar.size.x,
+                                                     layout_.top_bar.position.y + layout_.top_bar.size.y),
+                                              colours_.bar_background);
     const float bar_height = layout_.top_bar.size.y;
     const float button_height = ImGui::GetFrameHeight();
     ImGui::SetCursorPosY((bar_height - button_height) * 0.5f);
@@ -95,6 +99,10 @@ void AppShell::draw_status_bar() {
   const bool open = begin_panel("##status_bar", layout_.status_bar);
   ImGui::PopStyleVar();
   if (open) {
+    ImGui::GetWindowDrawList()->AddRectFilled(layout_.status_bar.position,
+                                              ImVec2(layout_.status_bar.position.x + layout_.status_bar.size.x,
+                                                     layout_.status_bar.position.y + layout_.status_bar.size.y),
+                                              colours_.bar_background);
     ImGui::SetCursorPosY((layout_.status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
     // A coloured dot says at a glance what runs the kernels: green GPU, amber emulator, red none.
     const float em = fonts_.regular->FontSize;

@@ -1,5 +1,6 @@
 // The bottom pane: Results (facts, tables, charts of the shown run), Console (kernel printf output
 // and status messages, errors in red), Code (the chapter's kernel as the student would write it).
+#include <algorithm>
 #include <string>
 #include <variant>
 
@@ -20,7 +21,9 @@ void AppShell::draw_bottom_panel() {
         ImGui::EndTabItem();
       }
       const std::string console_label =
-          console_.errors() > 0 ? "Console (" + std::to_string(console_.errors()) + " errors)###console" : "Console###console";
+          console_.errors() == 0   ? std::string("Console###console")
+          : console_.errors() == 1 ? std::string("Console (1 error)###console")
+                                   : "Console (" + std::to_string(console_.errors()) + " errors)###console";
       if (ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(1))) {
         draw_console_tab();
         ImGui::EndTabItem();
@@ -58,6 +61,18 @@ void AppShell::draw_results_tab() {
         ImGui::PopFont();
       }
       widgets::draw_chart(*chart, ImVec2(ImGui::GetContentRegionAvail().x, em * 14.f), style());
+    } else if (const auto* code = std::get_if<lessons::CodeView>(&view); code != nullptr && !code->text.empty()) {
+      // Code the run produced or picked (a kernel's PTX line, a host snippet): its own listing.
+      if (!code->title.empty()) {
+        ImGui::PushFont(fonts_.bold);
+        ImGui::TextUnformatted(code->title.c_str());
+        ImGui::PopFont();
+      }
+      const auto lines = widgets::visible_code_lines(code->text);
+      const float height = std::min(static_cast<float>(lines.size()) + 1.f, 16.f) * fonts_.mono->FontSize * 1.3f;
+      ImGui::BeginChild(ImGui::GetID(code), ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+      widgets::draw_code_listing(lines, code->highlight, style());
+      ImGui::EndChild();
     } else {
       continue;
     }

@@ -56,11 +56,11 @@ void AppShell::draw_chapter_panel() {
                                     outline.steps[static_cast<std::size_t>(step)].title;
           ImGui::Indent(em * 0.6f);
           ImGui::PushStyleColor(ImGuiCol_Text, here ? colours_.text : colours_.dim_text);
-          const std::string shown = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
-          if (ImGui::Selectable((shown + "##step").c_str(), here)) {
+          const std::string shown_label = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
+          if (ImGui::Selectable((shown_label + "##step").c_str(), here)) {
             if (course_.go_to(chapter, step)) on_position_changed();
           }
-          if (shown != label && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
+          if (shown_label != label && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
           ImGui::PopStyleColor();
           ImGui::Unindent(em * 0.6f);
           ImGui::PopID();

@@ -162,6 +162,11 @@ widgets::Colours apply_theme(Theme theme, float scale) {
     case Theme::light: colours = light(&style); break;
     case Theme::high_contrast: colours = high_contrast(&style); break;
   }
+  // The panels tile the window: its clear colour is their background (see widget_style.h).
+  colours.window_background = ImGui::ColorConvertFloat4ToU32(style.Colors[ImGuiCol_WindowBg]);
+  colours.bar_background = ImGui::ColorConvertFloat4ToU32(style.Colors[ImGuiCol_MenuBarBg]);
+  style.Colors[ImGuiCol_WindowBg].w = 0.f;
+  style.Colors[ImGuiCol_ChildBg].w = 0.f;
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
   return colours;

@@ -182,20 +182,40 @@ void CellGridCanvas::draw_overlay(const lessons::CellGridView& view, ImVec2 orig
 
 void draw_legend(const std::vector<std::string>& legend, const Style& style) {
   if (legend.empty()) return;
+  // Two lines at most: a legend for 64 blocks must not push the picture off the canvas.
+  constexpr int max_lines = 2;
   const float swatch = style.fonts.regular->FontSize * 0.9f;
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float more_width = ImGui::CalcTextSize("+ 999 more").x + swatch;
+  int line = 1;
   for (std::size_t group = 0; group < legend.size(); ++group) {
-    const float item_width = swatch + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(legend[group].c_str()).x;
+    const float item_width = swatch + spacing + ImGui::CalcTextSize(legend[group].c_str()).x;
     if (group > 0) {
       ImGui::SameLine(0.f, swatch);
-      if (ImGui::GetCursorScreenPos().x + item_width > right) ImGui::NewLine();
+      const bool last_line = line == max_lines;
+      const bool fits = ImGui::GetCursorScreenPos().x + item_width + (last_line ? more_width : 0.f) <= right;
+      if (!fits && last_line) {
+        ImGui::TextDisabled("+ %zu more", legend.size() - group);
+        if (ImGui::IsItemHovered()) {
+          ImGui::BeginTooltip();
+          for (std::size_t rest = group; rest < legend.size() && rest < group + 40; ++rest) ImGui::TextUnformatted(legend[rest].c_str());
+          if (legend.size() > group + 40) ImGui::TextUnformatted("…");
+          ImGui::EndTooltip();
+        }
+        return;
+      }
+      if (!fits) {
+        ImGui::NewLine();
+        ++line;
+      }
     }
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float y = at.y + (ImGui::GetTextLineHeight() - swatch) * 0.5f;
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + swatch, y + swatch),
                                               to_imgui(render::group_colour(static_cast<int>(group))), 2.f);
     ImGui::Dummy(ImVec2(swatch, ImGui::GetTextLineHeight()));
-    ImGui::SameLine(0.f, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::SameLine(0.f, spacing);
     ImGui::TextUnformatted(legend[group].c_str());
   }
 }

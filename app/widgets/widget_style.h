@@ -32,7 +32,11 @@ struct Colours {
   ImU32 code_comment = IM_COL32(130, 140, 150, 255);
   ImU32 code_highlight = IM_COL32(90, 80, 30, 255);
   ImU32 grid_line = IM_COL32(80, 84, 92, 255);
-  ImU32 panel_background = IM_COL32(30, 32, 38, 255);
+  ImU32 panel_background = IM_COL32(40, 43, 50, 255);  // cards, alternate timeline lanes
+  // The panels' own background: the frame is cleared to it, and ImGui's window backgrounds are
+  // left transparent (a software GL then fills each pixel once, not three times).
+  ImU32 window_background = IM_COL32(30, 32, 38, 255);
+  ImU32 bar_background = IM_COL32(24, 26, 31, 255);  // top bar and status bar
   render::PackedColour canvas_background = render::pack(22, 24, 29);
   render::PackedColour canvas_frame = render::pack(245, 245, 245);
 };
