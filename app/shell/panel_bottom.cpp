@@ -110,7 +110,11 @@ void AppShell::draw_console_tab() {
       case ConsoleLog::Kind::error: colour = colours_.error; break;
     }
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextUnformatted(entry.text.c_str());
+    if (entry.kind == ConsoleLog::Kind::output) {
+      ImGui::TextUnformatted(entry.text.c_str());  // kernel output keeps its columns
+    } else {
+      ImGui::TextWrapped("%s", entry.text.c_str());  // messages are read in full
+    }
     ImGui::PopStyleColor();
   }
   ImGui::PopFont();

@@ -29,7 +29,7 @@ void CellGridCanvas::upload(const lessons::CellGridView& view, const Style& styl
   for (std::size_t i = 0; i < view.cells.size(); ++i) {
     cell_lookup_[cell_key(view.cells[i].col, view.cells[i].row)] = static_cast<int>(i);
   }
-  if (view.cols != uploaded_cols_ || view.rows != uploaded_rows_) fitted_ = false;
+  if (view.cols != uploaded_cols_ || view.rows != uploaded_rows_) reset_camera();  // a new shape: show all of it
   uploaded_cols_ = view.cols;
   uploaded_rows_ = view.rows;
   picture_dirty_ = true;
@@ -47,13 +47,15 @@ void CellGridCanvas::handle_input(ImVec2 origin, ImVec2 size, const lessons::Cel
     camera_.zoom_at(io.MousePos.x - origin.x, io.MousePos.y - origin.y, std::pow(1.2f, io.MouseWheel), min_pixels,
                     max_pixels);
     picture_dirty_ = true;
+    user_moved_camera_ = true;
   }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.f) &&
       (io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f)) {
     camera_.pan(io.MouseDelta.x, io.MouseDelta.y);
     picture_dirty_ = true;
+    user_moved_camera_ = true;
   }
-  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) fitted_ = false;
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) reset_camera();
 }
 
 void CellGridCanvas::draw(const lessons::CellGridView& view, std::uint64_t view_version, ImVec2 size, const Style& style) {
@@ -84,6 +86,8 @@ void CellGridCanvas::draw(const lessons::CellGridView& view, std::uint64_t view_
   if (width != target_.width() || height != target_.height()) {
     if (!target_.resize(width, height)) error_ = "the GL driver refused an offscreen framebuffer";
     picture_dirty_ = true;
+    // A fitted grid stays fitted when the canvas changes size (window, text size, legend lines).
+    if (!user_moved_camera_) camera_.fit(view.cols, view.rows, size.x, size.y, 12.f * style.fonts.scale);
   }
   if (drawn_background_ != style.colours.canvas_background) picture_dirty_ = true;
   if (picture_dirty_) {

@@ -24,7 +24,10 @@ class CellGridCanvas {
   // view's content does (a new Run); the camera is kept while the grid's shape stays the same.
   void draw(const lessons::CellGridView& view, std::uint64_t view_version, ImVec2 size, const Style& style);
   // Forgets the camera: the next draw fits the grid (new step).
-  void reset_camera() { fitted_ = false; }
+  void reset_camera() {
+    fitted_ = false;
+    user_moved_camera_ = false;
+  }
   const std::string& error() const { return error_; }
 
  private:
@@ -40,6 +43,7 @@ class CellGridCanvas {
   render::RenderTarget target_;
   render::CanvasCamera camera_;
   bool fitted_ = false;
+  bool user_moved_camera_ = false;  // zoomed or panned since the last fit: keep it on resize
   bool picture_dirty_ = true;
   std::uint64_t uploaded_version_ = ~0ull;
   int uploaded_cols_ = -1, uploaded_rows_ = -1;

@@ -23,7 +23,8 @@ namespace {
 bool integer_control(const lessons::Param& param, double* value) {
   if (param.log_scale && is_power_of_two_range(param.min, param.max)) {
     int exponent = exponent_of(*value);
-    const std::string shown = std::to_string(1LL << exponent);
+    // The value itself, not 2^exponent: a default such as 264 must show as 264 until moved.
+    const std::string shown = std::to_string(std::llround(*value));
     if (ImGui::SliderInt("##value", &exponent, exponent_of(param.min), exponent_of(param.max), shown.c_str(),
                          ImGuiSliderFlags_AlwaysClamp)) {
       *value = std::ldexp(1.0, exponent);
