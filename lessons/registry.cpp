@@ -8,6 +8,7 @@ std::unique_ptr<Lesson> make_machine_lesson();
 std::unique_ptr<Lesson> make_hello_lesson();
 std::unique_ptr<Lesson> make_threads_lesson();
 std::unique_ptr<Lesson> make_memory_lesson();
+std::unique_ptr<Lesson> make_round_trip_lesson();
 std::unique_ptr<Lesson> make_matmul_lesson();
 std::unique_ptr<Lesson> make_tiles_lesson();
 
@@ -17,6 +18,7 @@ std::vector<std::unique_ptr<Lesson>> make_lessons() {
   lessons.push_back(make_hello_lesson());
   lessons.push_back(make_threads_lesson());
   lessons.push_back(make_memory_lesson());
+  lessons.push_back(make_round_trip_lesson());
   lessons.push_back(make_matmul_lesson());
   lessons.push_back(make_tiles_lesson());
   return lessons;

@@ -15,8 +15,6 @@ namespace cudalab::lessons::memory {
 namespace {
 
 constexpr unsigned kThreadsPerBlock = 256;
-// Enough blocks to keep every SM busy; the grid-stride loop covers the rest.
-constexpr unsigned kBlocksPerSm = 32;
 
 }  // namespace
 
@@ -32,9 +30,11 @@ void run_bandwidth(const ParamValues& values, Device& device, const RunControl& 
   const std::size_t buffer_bytes = static_cast<std::size_t>(values.at("buffer_mib")) << 20;
   const std::size_t elements = buffer_bytes / sizeof(float);
   const DeviceFacts& facts = device.facts();
-  const unsigned blocks_needed = static_cast<unsigned>(std::min<std::size_t>(
-      (elements + kThreadsPerBlock - 1) / kThreadsPerBlock, facts.max_grid_dim[0]));
-  const unsigned blocks = std::max(1u, std::min(blocks_needed, static_cast<unsigned>(facts.sm_count) * kBlocksPerSm));
+  // One element per thread where the grid allows it (the loop then runs once per thread): on a GPU
+  // as fast as any grid, and on the emulator, which runs a block's threads one after another, it
+  // walks memory in order instead of jumping a grid's width at every step.
+  const unsigned blocks = static_cast<unsigned>(std::max<std::size_t>(
+      1, std::min<std::size_t>((elements + kThreadsPerBlock - 1) / kThreadsPerBlock, facts.max_grid_dim[0])));
   const LaunchConfig config{Dim3(blocks), Dim3(kThreadsPerBlock)};
   run->results["buffer_bytes"] = buffer_bytes;
   run->results["elements"] = elements;

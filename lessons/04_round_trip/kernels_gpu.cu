@@ -1,0 +1,12 @@
+// Chapter 4's kernels compiled for the GPU.
+#include "cudalab/gpu/bind.cuh"
+#include "kernels.h"
+
+namespace cudalab::lessons::round_trip {
+CUDALAB_GPU_TRANSLATION_UNIT
+namespace gpu_kernels {
+CUDALAB_KERNEL_PRELUDE
+#include "kernels.cuh"
+}  // namespace gpu_kernels
+CUDALAB_ROUND_TRIP_KERNELS(CUDALAB_BIND_GPU_KERNEL)
+}  // namespace cudalab::lessons::round_trip

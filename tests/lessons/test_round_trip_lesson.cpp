@@ -1,0 +1,254 @@
+// Chapter 4 headless: every step run for real, its numbers checked for sense (bytes counted right,
+// results equal to the CPU's, times positive, ordered and labelled), its sweeps cancelled midway,
+// its sizes beyond free memory refused in words. Built twice: on the emulator (always) and, with
+// CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu; skipped where there is none).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "lesson.h"
+
+using namespace cudalab;
+using namespace cudalab::lessons;
+
+#if defined(CUDALAB_LESSON_TEST_ON_GPU)
+#define ROUND_TRIP_SUITE RoundTripOnGpu
+#else
+#define ROUND_TRIP_SUITE RoundTripOnEmulator
+#endif
+
+namespace {
+
+constexpr int kTimelineStep = 0, kPinnedStep = 1, kWorthItStep = 2, kOverlapStep = 3;
+
+struct ROUND_TRIP_SUITE : ::testing::Test {
+  void SetUp() override {
+    lessons = make_lessons();
+#if defined(CUDALAB_LESSON_TEST_ON_GPU)
+    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
+#else
+    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
+#endif
+  }
+  StepSelection select(int step, std::vector<std::string> sets) {
+    StepSelection s;
+    Status chosen = select_step(lessons, "roundtrip", step, sets, &s);
+    EXPECT_TRUE(chosen.ok()) << chosen.message;
+    lesson = s.lesson;
+    return s;
+  }
+  cudalab::Run run_step(int step, std::vector<std::string> sets = {}) {
+    StepSelection s = select(step, std::move(sets));
+    RunControl control;
+    cudalab::Run run = s.lesson->run(step, s.values, *device, control);
+    EXPECT_EQ(control.progress.load(), 1.f);
+    return run;
+  }
+  template <class V>
+  static const V* find_view(const std::vector<View>& views, std::size_t nth = 0) {
+    for (const auto& v : views)
+      if (const V* found = std::get_if<V>(&v); found && nth-- == 0) return found;
+    return nullptr;
+  }
+  std::vector<std::unique_ptr<Lesson>> lessons;
+  Lesson* lesson = nullptr;
+  std::unique_ptr<Device> device;
+};
+
+}  // namespace
+
+TEST_F(ROUND_TRIP_SUITE, ChapterIsRegisteredAfterTheMemoryModel) {
+  ASSERT_GE(lessons.size(), 5u);
+  EXPECT_EQ(lessons[3]->id(), "memory");
+  EXPECT_EQ(lessons[4]->id(), "roundtrip");
+  EXPECT_EQ(lessons[4]->folder(), "04_round_trip");
+  EXPECT_EQ(lessons[4]->steps().size(), 4u);
+}
+
+TEST_F(ROUND_TRIP_SUITE, TheRoundTripIsTimedPhaseByPhaseAndDrawnToScale) {
+  for (const char* pinned : {"pinned=off", "pinned=on"}) {
+    SCOPED_TRACE(pinned);
+    const int n = 100000;
+    cudalab::Run run = run_step(kTimelineStep, {fmt::format("elements={}", n), pinned});
+    ASSERT_TRUE(run.status.ok()) << run.status.describe();
+    EXPECT_EQ(run.results["elements_wrong"].get<std::size_t>(), 0u);
+    const auto phases = run.results["phases"];
+    ASSERT_EQ(phases.size(), 4u);
+    double sum_ms = 0;
+    for (std::size_t p = 0; p < 4; ++p) {
+      const double bytes = phases[p]["bytes"].get<double>(), ms = phases[p]["ms"].get<double>();
+      EXPECT_EQ(bytes, p == 2 ? 3.0 * 4 * n : 4.0 * n) << phases[p]["name"];  // the kernel reads a, b and writes c
+      EXPECT_GT(ms, 0.0) << phases[p]["name"];
+      EXPECT_NEAR(phases[p]["gbs"].get<double>(), bytes / (ms * 1e-3) / 1e9, 1e-9);
+      sum_ms += ms;
+    }
+    EXPECT_NEAR(run.results["total_ms"].get<double>(), sum_ms, 1e-9);
+    ASSERT_EQ(run.timings.size(), 4u);
+    for (const Timing& t : run.timings) {
+      EXPECT_EQ(t.source, device->timing_source());
+      EXPECT_GE(t.repeats, 2);
+      EXPECT_EQ(t.samples_ms.size(), static_cast<std::size_t>(t.repeats));
+    }
+    // Drawn to scale: the bars follow each other without gaps and end at the total.
+    auto views = lesson->views(kTimelineStep, run);
+    const auto* timeline = find_view<TimelineView>(views);
+    ASSERT_NE(timeline, nullptr);
+    ASSERT_EQ(timeline->bars.size(), 4u);
+    EXPECT_EQ(timeline->bars[0].start, 0.0);
+    for (std::size_t b = 1; b < 4; ++b) EXPECT_DOUBLE_EQ(timeline->bars[b].start, timeline->bars[b - 1].end);
+    EXPECT_NEAR(timeline->bars[3].end, sum_ms * 1000, 1e-6);
+    EXPECT_EQ(timeline->bars[2].row, 1);  // the kernel has its own row
+    if (!device->is_gpu()) EXPECT_NE(timeline->title.find("not a GPU time"), std::string::npos) << timeline->title;
+  }
+}
+
+TEST_F(ROUND_TRIP_SUITE, PageableAndPinnedAreSweptBothWaysOverEverySize) {
+  cudalab::Run run = run_step(kPinnedStep, {"largest_mib=1"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  const auto sizes = run.results["sizes"].get<std::vector<std::size_t>>();
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{4096, 16384, 65536, 262144, 1048576}));
+  const auto names = {"pageable → device", "pinned → device", "device → pageable", "device → pinned"};
+  for (const char* name : names) {
+    SCOPED_TRACE(name);
+    const auto gbs = run.results["gbs"][name].get<std::vector<double>>();
+    const auto ms = run.results["ms"][name].get<std::vector<double>>();
+    ASSERT_EQ(gbs.size(), sizes.size());
+    ASSERT_EQ(ms.size(), sizes.size());
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      EXPECT_GT(ms[i], 0.0);
+      EXPECT_NEAR(gbs[i], sizes[i] / (ms[i] * 1e-3) / 1e9, 1e-9);
+    }
+    EXPECT_GT(ms.back(), ms.front());  // 256 times the bytes cannot take less time
+  }
+  ASSERT_EQ(run.timings.size(), 4u);
+  for (const Timing& t : run.timings) EXPECT_EQ(t.source, device->timing_source());
+  auto views = lesson->views(kPinnedStep, run);
+  const auto* chart = find_view<ChartView>(views);
+  ASSERT_NE(chart, nullptr);
+  ASSERT_EQ(chart->series.size(), 4u);
+  EXPECT_TRUE(chart->log_x && chart->log_y);
+  for (const auto& series : chart->series) EXPECT_EQ(series.x.size(), sizes.size());
+  if (!device->is_gpu()) EXPECT_NE(chart->title.find("not a GPU figure"), std::string::npos) << chart->title;
+}
+
+TEST_F(ROUND_TRIP_SUITE, ASweepBeyondFreeMemoryIsRefusedInWords) {
+  if ((std::size_t(16384) << 20) <= device->free_memory()) GTEST_SKIP() << "this device has room for the largest copy";
+  cudalab::Run run = run_step(kPinnedStep, {"largest_mib=16384"});
+  EXPECT_EQ(run.status.code, StatusCode::out_of_memory);
+  EXPECT_NE(run.status.message.find("a copy of 16 GiB needs as much device memory"), std::string::npos) << run.status.message;
+  EXPECT_TRUE(lesson->views(kPinnedStep, run).empty());
+  cudalab::Run next = run_step(kPinnedStep, {"largest_mib=1"});
+  EXPECT_TRUE(next.status.ok()) << next.status.describe();
+}
+
+TEST_F(ROUND_TRIP_SUITE, ASweepShowsProgressAndStopsWhenCancelled) {
+  StepSelection s = select(kPinnedStep, {"largest_mib=256"});
+  RunControl control;
+  cudalab::Run run;
+  const auto started = std::chrono::steady_clock::now();
+  std::thread runner([&] { run = s.lesson->run(kPinnedStep, s.values, *device, control); });
+  // Wait for the sweep to be under way, then ask it to stop.
+  while (control.progress.load() == 0.f && std::chrono::steady_clock::now() - started < std::chrono::seconds(20))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const float progress_when_cancelled = control.progress.load();
+  control.cancel = true;
+  runner.join();
+  EXPECT_GT(progress_when_cancelled, 0.f);
+  EXPECT_LT(progress_when_cancelled, 1.f);
+  EXPECT_EQ(run.status.code, StatusCode::cancelled) << run.status.describe();
+  EXPECT_TRUE(lesson->views(kPinnedStep, run).empty());
+}
+
+TEST_F(ROUND_TRIP_SUITE, CpuAndDeviceAreComparedOverSizesAndTheCrossingComesFromTheRun) {
+  cudalab::Run run = run_step(kWorthItStep, {"largest_elements=16384", "terms=16"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_EQ(run.results["elements_wrong"].get<std::size_t>(), 0u);
+  const auto sizes = run.results["sizes"].get<std::vector<std::size_t>>();
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{256, 1024, 4096, 16384}));
+  const auto cpu = run.results["cpu_ms"].get<std::vector<double>>();
+  const auto with_copies = run.results["with_copies_ms"].get<std::vector<double>>();
+  const auto kernel = run.results["kernel_ms"].get<std::vector<double>>();
+  ASSERT_EQ(cpu.size(), sizes.size());
+  ASSERT_EQ(with_copies.size(), sizes.size());
+  ASSERT_EQ(kernel.size(), sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) EXPECT_TRUE(cpu[i] > 0 && with_copies[i] > 0 && kernel[i] > 0) << i;
+  EXPECT_GT(cpu.back(), cpu.front());  // 64 times the work on one core
+  // The crossing is the first size from which the device wins at every larger size.
+  std::optional<std::size_t> crossing;
+  for (std::size_t i = sizes.size(); i-- > 0 && with_copies[i] < cpu[i];) crossing = sizes[i];
+  if (crossing) EXPECT_EQ(run.results["crossing_elements"].get<std::size_t>(), *crossing);
+  else EXPECT_TRUE(run.results["crossing_elements"].is_null());
+  ASSERT_EQ(run.timings.size(), 3u);
+  EXPECT_EQ(run.timings[0].source, TimingSource::host_clock);
+  EXPECT_EQ(run.timings[1].source, device->timing_source());
+  auto views = lesson->views(kWorthItStep, run);
+  const auto* chart = find_view<ChartView>(views);
+  ASSERT_NE(chart, nullptr);
+  ASSERT_EQ(chart->series.size(), 3u);
+  EXPECT_EQ(chart->series[0].y, cpu);
+}
+
+TEST_F(ROUND_TRIP_SUITE, OverlapIsDrawnFromEventsOnEachStream) {
+  const std::size_t n = 65536;
+  cudalab::Run run = run_step(kOverlapStep, {fmt::format("elements={}", n), "terms=8", "streams=3", "chunks=5"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_EQ(run.results["elements_wrong"].get<std::size_t>(), 0u);
+  EXPECT_EQ(run.results["streams_overlap"].get<bool>(), device->streams_overlap());
+  const auto serial = run.results["serial"], split = run.results["overlapped"];
+  ASSERT_EQ(serial.size(), 1u);
+  EXPECT_EQ(serial[0]["stream"].get<int>(), 1);
+  ASSERT_EQ(split.size(), 5u);
+  std::size_t covered = 0;
+  std::vector<std::pair<double, double>> phases;
+  for (std::size_t c = 0; c < split.size(); ++c) {
+    EXPECT_EQ(split[c]["stream"].get<int>(), 1 + static_cast<int>(c) % 3);
+    EXPECT_EQ(split[c]["first"].get<std::size_t>(), covered);
+    covered += split[c]["count"].get<std::size_t>();
+    const auto at = split[c]["at_ms"].get<std::vector<double>>();
+    ASSERT_EQ(at.size(), 4u);
+    EXPECT_GE(at[0], 0.0);
+    for (std::size_t m = 1; m < at.size(); ++m) EXPECT_GE(at[m], at[m - 1]) << "chunk " << c;  // in order on its stream
+    for (std::size_t m = 0; m + 1 < at.size(); ++m) phases.emplace_back(at[m], at[m + 1]);
+  }
+  EXPECT_EQ(covered, n);
+  const double factor = run.results["overlap_factor"].get<double>();
+  EXPECT_GT(factor, 0.0);
+  EXPECT_LE(factor, 3.0 + 1e-9);
+  if (!device->streams_overlap()) {
+    // One queue: no phase starts before the one enqueued before it has ended.
+    std::sort(phases.begin(), phases.end());
+    for (std::size_t p = 1; p < phases.size(); ++p) EXPECT_GE(phases[p].first, phases[p - 1].second - 1e-9);
+    EXPECT_LE(factor, 1.0 + 1e-9);
+  }
+  auto views = lesson->views(kOverlapStep, run);
+  const auto* split_timeline = find_view<TimelineView>(views, 0);
+  const auto* serial_timeline = find_view<TimelineView>(views, 1);
+  ASSERT_TRUE(split_timeline && serial_timeline);
+  EXPECT_EQ(split_timeline->rows.size(), 3u);
+  EXPECT_EQ(split_timeline->bars.size(), 15u);
+  EXPECT_EQ(serial_timeline->bars.size(), 3u);
+  ASSERT_EQ(run.timings.size(), 2u);
+  EXPECT_DOUBLE_EQ(run.timings[0].ms, run.results["serial_ms"].get<double>());
+  EXPECT_EQ(run.timings[1].source, device->timing_source());
+}
+
+TEST_F(ROUND_TRIP_SUITE, ARunSurvivesAJsonRoundTrip) {
+  cudalab::Run run = run_step(kOverlapStep, {"elements=8192", "terms=4", "streams=2", "chunks=4"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  cudalab::Run loaded;
+  ASSERT_TRUE(from_json(to_json(run), &loaded).ok());
+  const auto original = lesson->views(kOverlapStep, run), reloaded = lesson->views(kOverlapStep, loaded);
+  const auto* a = find_view<TimelineView>(original);
+  const auto* b = find_view<TimelineView>(reloaded);
+  ASSERT_TRUE(a && b);
+  ASSERT_EQ(a->bars.size(), b->bars.size());
+  for (std::size_t i = 0; i < a->bars.size(); ++i) {
+    EXPECT_DOUBLE_EQ(a->bars[i].start, b->bars[i].start);
+    EXPECT_EQ(a->bars[i].tooltip, b->bars[i].tooltip);
+  }
+}
