@@ -9,6 +9,7 @@
 
 #include "cli/text_report.h"
 #include "emulator_bench.h"
+#include "matmul_bench.h"
 #include "lesson.h"
 #include "shell/gui.h"
 
@@ -122,7 +123,12 @@ int run_command_line(int argc, char** argv) {
   std::string bench_what;
   EmulatorBenchOptions bench_options;
   auto* bench = cli.add_subcommand("bench", "Print benchmark tables (never asserts on time)");
-  bench->add_option("what", bench_what, "emulator")->required()->check(CLI::IsMember({"emulator"}));
+  bench->add_option("what", bench_what, "emulator or matmul")->required()->check(CLI::IsMember({"emulator", "matmul"}));
+  MatmulBenchOptions matmul_options;
+  std::string bench_backend = "auto";
+  bench->add_option("--sizes", matmul_options.sizes, "matmul: sizes n, comma-separated")->delimiter(',');
+  bench->add_option("--json", matmul_options.json_path, "matmul: also write the rows as JSON to FILE");
+  bench->add_option("--backend", bench_backend, "matmul: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
 
   try {
     cli.parse(argc, argv);
@@ -135,6 +141,10 @@ int run_command_line(int argc, char** argv) {
   if (*list) return command_list();
   if (*devices) return command_devices();
   if (*run) return command_run(run_options, json_path);
+  if (*bench && bench_what == "matmul") {
+    matmul_options.backend = backend_request(bench_backend);
+    return run_matmul_bench(std::cout, matmul_options);
+  }
   if (*bench) return run_emulator_bench(std::cout, bench_options);
 
   gui.backend = backend_request(gui_backend);

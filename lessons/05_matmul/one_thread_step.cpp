@@ -108,7 +108,7 @@ std::vector<View> one_thread_views(const Run& run) {
   }
   CellGridView::Cell& written = panels.cell(kPanelC, row, col);
   written.group = 2;
-  written.label = "●";
+  written.label = "C";
   written.tooltip += fmt::format("\nwritten by {}", who);
   CellGridView grid = panels.take(
       fmt::format("C[{}][{}]: the row of A and the column of B its thread read (label: k; from the kernel's trace)", row, col),

@@ -153,7 +153,7 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     if (index < 0 || index >= n * n) continue;
     CellGridView::Cell& cell = panels.cell(kPanelC, index / n, index % n);
     cell.group = 3;
-    cell.label = "✗";
+    cell.label = "×";
     cell.tooltip = fmt::format("C[{}][{}]: WRONG (differs from the float64 reference)", index / n, index % n);
   }
   if (clip(tile_row, tile) > 0 && clip(tile_col, tile) > 0)

@@ -135,11 +135,11 @@ std::vector<View> traffic_views(const Run& run) {
     table.rows.push_back({name, fmt::format("{} ({})", run.results.value(counted_key, 0), law), bytes_in_words(bytes),
                           measured ? time_in_words(ms) : timed.value("note", "not run"),
                           measured ? rate_in_words(gflops(n, ms)) : "—",
-                          measured ? fmt::format("{:.0f} GB/s", issued_rate(bytes, ms)) : "—"});
+                          measured ? fmt::format("{:.3g} GB/s", issued_rate(bytes, ms)) : "—"});
   };
   row("naive (column from x)", naive, "counted_naive", naive_bytes, fmt::format("2n = {}", 2 * counted_n));
   row(fmt::format("tiles {} × {}", tile, tile).c_str(), shared, "counted_shared", shared_bytes,
-      fmt::format("2 × ⌈n / tile⌉ = {}", 2 * ((counted_n + tile - 1) / tile)));
+      fmt::format("2 × ceil(n / tile) = {}", 2 * ((counted_n + tile - 1) / tile)));
 
   ChartView chart;
   chart.title = "Tiles against naive: bytes loaded and time (naive = 1)";

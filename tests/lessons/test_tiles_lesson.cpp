@@ -98,7 +98,7 @@ TEST_F(TILES_SUITE, WithoutABarrierTheEmulatorShowsTheDamage) {
   EXPECT_GT(without_second.results["wrong"].size(), 32u * 32u / 2);
   auto views = lesson->views(kTileStep, without_second);
   int crosses = 0;
-  for (const auto& cell : find_views<CellGridView>(views).at(0)->cells) crosses += cell.label == "✗";
+  for (const auto& cell : find_views<CellGridView>(views).at(0)->cells) crosses += cell.label == "×";
   EXPECT_EQ(crosses, static_cast<int>(without_second.results["wrong"].size()));
   // With a single k-step there is nothing for barrier 2 to protect: the answer is right.
   cudalab::Run one_step = run_step(kTileStep, {"n=8", "tile=8", "block_x=0", "barriers=without_barrier_2"});
