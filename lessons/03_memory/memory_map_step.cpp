@@ -73,8 +73,9 @@ std::vector<View> memory_map_views(const Run& run) {
                           kBlocksDrawn, kThreadsDrawn);
   map.cols = kColumns;
   map.rows = 6;
-  map.legend = {"registers (one thread)", "local memory (one thread)", "shared memory (one block)",
-                "L2 cache (whole device)", "global memory (every thread, and the host's copies)", "host memory"};
+  map.legend = {"regs: registers (one thread)", "local: local memory (one thread)", "smem: shared memory (one block)",
+                "L2: L2 cache (the whole grid)", "gmem: global memory (the whole grid, and the host's copies)",
+                "host: host memory"};
   auto add = [&](int col, int row, MemoryGroup group, std::string label, std::string tooltip) {
     map.cells.push_back({col, row, group, 0.85f, std::move(label), std::move(tooltip)});
   };
@@ -90,7 +91,7 @@ std::vector<View> memory_map_views(const Run& run) {
           fmt::format("Local memory of thread {} of block {}: private like registers, but kept in global memory "
                       "(cached): arrays indexed at run time and values that do not fit in registers. Size: {}.",
                       thread, block, sizes.local));
-      add(col, 2, kShared, "shared",
+      add(col, 2, kShared, "smem",
           fmt::format("Shared memory of block {}: {}. On the {} running the block, as fast as a cache; all of "
                       "block {}'s threads see it, no other block does, and it is gone when the block ends.",
                       block, sizes.shared, sm, block));
@@ -100,13 +101,12 @@ std::vector<View> memory_map_views(const Run& run) {
   for (int col = 0; col < kColumns; ++col) {
     add(col, 3, kL2, "L2",
         fmt::format("L2 cache: {}. Every SM reads global memory through it; kernels do not address it.", sizes.l2));
-    add(col, 4, kGlobal, "global",
+    add(col, 4, kGlobal, "gmem",
         fmt::format("Global memory: {}. Every thread of every block (and every later kernel) sees it; the host "
                     "fills it and reads it back with copies (cudaMemcpy). The slowest of the device's memories.",
                     sizes.global));
     add(col, 5, kHost, "host", fmt::format("Host memory: {}.", sizes.host));
   }
-  map.frames.push_back({0, 0, kColumns, 5, "grid: every block sees L2 and global memory", kGlobal});
 
   TableView table;
   table.title = fmt::format("The memories of {}", f.is_gpu() ? f.name : std::string("the CPU emulator"));

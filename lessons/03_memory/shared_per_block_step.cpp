@@ -19,6 +19,7 @@ namespace {
 
 // What `seen` holds before the kernel; every thread overwrites its entry with what it read.
 constexpr int kBeforeTheKernel = -1;
+constexpr unsigned kThreadsPerRow = 32;  // the picture draws one warp per row
 constexpr int kMarkScale = 1000;     // value = mark × 1000 + block id (blocks ≤ 64)
 constexpr int kMarks = 1 << 21;      // marks below this keep mark × 1000 + 999 within an int
 
@@ -117,11 +118,14 @@ std::vector<View> shared_per_block_views(const Run& run) {
   const std::string unit = gpu ? "SM" : "worker";
   auto unit_of = [&](unsigned block) { return block < block_unit.size() ? block_unit[block] : -1; };
 
+  // One band of rows per block, one row per warp (32 threads), a gap row between blocks.
+  const int rows_per_block = static_cast<int>((threads + kThreadsPerRow - 1) / kThreadsPerRow);
+  auto band_of = [&](unsigned block) { return static_cast<int>(block) * (rows_per_block + 1); };
   CellGridView grid;
-  grid.title = fmt::format("What each thread read from slots[(t + {}) % {}]: one row per block{}", offset, threads,
-                           wait ? ", after __syncthreads()" : ", without __syncthreads()");
-  grid.cols = static_cast<int>(threads);
-  grid.rows = static_cast<int>(blocks);
+  grid.title = fmt::format("What each thread read from slots[(t + {}) % {}]: one band per block, one row per warp{}",
+                           offset, threads, wait ? ", after __syncthreads()" : ", without __syncthreads()");
+  grid.cols = static_cast<int>(std::min(threads, kThreadsPerRow));
+  grid.rows = band_of(blocks) - 1;
   for (unsigned b = 0; b < blocks; ++b) grid.legend.push_back(fmt::format("read block {}'s own id", b));
   grid.cells.reserve(seen.size());
   for (std::size_t id = 0; id < seen.size(); ++id) {
@@ -129,8 +133,8 @@ std::vector<View> shared_per_block_views(const Run& run) {
     const unsigned neighbour = (thread + static_cast<unsigned>(offset)) % threads;
     const int value = seen[id];
     CellGridView::Cell cell;
-    cell.col = static_cast<int>(thread);
-    cell.row = static_cast<int>(block);
+    cell.col = static_cast<int>(thread % kThreadsPerRow);
+    cell.row = band_of(block) + static_cast<int>(thread / kThreadsPerRow);
     const std::string read = fmt::format("block {}, thread {} read slots[{}] = {}", block, thread, neighbour,
                                          decode(value, mark));
     if (value == mark * kMarkScale + static_cast<int>(block)) {
@@ -152,7 +156,7 @@ std::vector<View> shared_per_block_views(const Run& run) {
     grid.cells.push_back(std::move(cell));
   }
   for (unsigned b = 0; b < blocks; ++b)
-    grid.frames.push_back({0, static_cast<int>(b), static_cast<int>(threads), 1,
+    grid.frames.push_back({0, band_of(b), grid.cols, rows_per_block,
                            unit_of(b) >= 0 ? fmt::format("block {} (ran on {} {})", b, unit, unit_of(b))
                                            : fmt::format("block {}", b),
                            static_cast<int>(b)});

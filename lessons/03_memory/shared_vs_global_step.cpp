@@ -5,7 +5,6 @@
 // so the picture shows which block copied which input into which slot of its own tile.
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include <fmt/format.h>
 
@@ -18,6 +17,7 @@ namespace cudalab::lessons::memory {
 namespace {
 
 constexpr unsigned kBlocksPictured = 3;
+constexpr int kSlotsPerRow = 32;  // the picture folds each tile into rows of this many slots
 
 // The CPU's blur, from running sums in double precision: exact enough to judge the kernels' float
 // sums by, and fast for any radius.
@@ -42,7 +42,7 @@ double largest_difference(const std::vector<float>& a, const std::vector<float>&
 }  // namespace
 
 Step shared_vs_global_step() {
-  Param elements{"elements", "Elements", Param::Kind::integer, 1024, 1 << 26, 1 << 22};
+  Param elements{"elements", "Elements", Param::Kind::integer, 1024, 1 << 26, 1 << 20};
   elements.log_scale = true;
   elements.help = "Length of the array blurred.";
   Param radius{"radius", "Blur radius", Param::Kind::integer, 1, 512, 8};
@@ -153,26 +153,28 @@ std::vector<View> shared_vs_global_views(const Run& run) {
   const int blocks_pictured = run.results.value("blocks_pictured", 0);
   const bool gpu = run.device.is_gpu();
 
-  // Columns are inputs, from the first block's left halo (element -radius) on; rows are blocks.
+  // Each pictured block's tile, folded into rows of 32 slots (one warp's worth) and stacked with a
+  // gap row between blocks: tile[s] of block b sits at column s % 32 of b's band.
+  const int rows_per_tile = (tile_size + kSlotsPerRow - 1) / kSlotsPerRow;
+  auto band_of = [&](int block) { return block * (rows_per_tile + 1); };
   CellGridView tiles;
-  tiles.title = fmt::format("Who copied which input into which shared tile (the first {} blocks, as recorded)",
+  tiles.title = fmt::format("Each block's own shared tile, as its threads filled it (the first {} blocks; 32 slots a row)",
                             blocks_pictured);
-  tiles.cols = blocks_pictured > 0 ? (blocks_pictured - 1) * threads + tile_size : 0;
-  tiles.rows = blocks_pictured;
+  tiles.cols = std::min(tile_size, kSlotsPerRow);
+  tiles.rows = blocks_pictured > 0 ? band_of(blocks_pictured) - 1 : 0;
   for (int b = 0; b < blocks_pictured; ++b) tiles.legend.push_back(fmt::format("block {}'s tile", b));
-  std::map<std::pair<unsigned, int>, int> slots_seen;  // (block, slot) -> times recorded
   for (const TraceEvent& e : run.trace) {
     if (e.kind != kTileSlotLoaded || e.block >= static_cast<unsigned>(blocks_pictured)) continue;
     const int element = e.payload[0], slot = e.payload[1];
-    ++slots_seen[{e.block, slot}];
+    if (slot < 0 || slot >= tile_size) continue;
     const bool halo = slot < radius || slot >= radius + threads;
     const bool outside = element < 0 || element >= elements;
     CellGridView::Cell cell;
-    cell.col = element + radius;
-    cell.row = static_cast<int>(e.block);
+    cell.col = slot % kSlotsPerRow;
+    cell.row = band_of(static_cast<int>(e.block)) + slot / kSlotsPerRow;
     cell.group = outside ? -1 : static_cast<int>(e.block);
     cell.shade = halo ? 0.45f : 1.f;
-    cell.label = std::to_string(slot);
+    cell.label = std::to_string(element);
     cell.tooltip = fmt::format("block {}, thread {}: tile[{}] = {}{}", e.block, e.thread, slot,
                                outside ? "0 (past the end of the array)" : fmt::format("in[{}]", element),
                                halo ? " — a halo slot: the neighbouring block copies this input into its own tile too"
@@ -180,8 +182,9 @@ std::vector<View> shared_vs_global_views(const Run& run) {
     tiles.cells.push_back(std::move(cell));
   }
   for (int b = 0; b < blocks_pictured; ++b)
-    tiles.frames.push_back({b * threads, b, tile_size, 1,
-                            fmt::format("block {}: tile[0..{}] in its own shared memory", b, tile_size - 1), b});
+    tiles.frames.push_back({0, band_of(b), tiles.cols, rows_per_tile,
+                            fmt::format("block {}: in[{}..{}]", b, b * threads - radius, b * threads - radius + tile_size - 1),
+                            b});
 
   const double global_ms = run.results.value("global_ms", 0.0), shared_ms = run.results.value("shared_ms", 0.0);
   ChartView chart;

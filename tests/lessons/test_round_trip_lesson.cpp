@@ -211,7 +211,7 @@ TEST_F(ROUND_TRIP_SUITE, OverlapIsDrawnFromEventsOnEachStream) {
     covered += split[c]["count"].get<std::size_t>();
     const auto at = split[c]["at_ms"].get<std::vector<double>>();
     ASSERT_EQ(at.size(), 4u);
-    EXPECT_GE(at[0], 0.0);
+    EXPECT_GE(at[0], -1e-3);  // after the start event; events resolve about half a microsecond
     for (std::size_t m = 1; m < at.size(); ++m) EXPECT_GE(at[m], at[m - 1]) << "chunk " << c;  // in order on its stream
     for (std::size_t m = 0; m + 1 < at.size(); ++m) phases.emplace_back(at[m], at[m + 1]);
   }
