@@ -198,6 +198,7 @@ TEST_F(ROUND_TRIP_SUITE, OverlapIsDrawnFromEventsOnEachStream) {
   cudalab::Run run = run_step(kOverlapStep, {fmt::format("elements={}", n), "terms=8", "streams=3", "chunks=5"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["elements_wrong"].get<std::size_t>(), 0u);
+  EXPECT_EQ(run.results["elements_checked"].get<std::size_t>(), n);  // up to 64 Ki, every element
   EXPECT_EQ(run.results["streams_overlap"].get<bool>(), device->streams_overlap());
   const auto serial = run.results["serial"], split = run.results["overlapped"];
   ASSERT_EQ(serial.size(), 1u);
