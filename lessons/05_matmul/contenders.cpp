@@ -79,10 +79,22 @@ std::string contender_label(const ContenderSpec& spec) {
   switch (spec.contender) {
     case Contender::cpu_loop: return "CPU loop";
     case Contender::cpu_optimized: return "CPU optimized";
-    case Contender::naive_row_from_x: return fmt::format("naive, row = x ({})", spec.edge);
-    case Contender::naive_coalesced: return fmt::format("naive, col = x ({})", spec.edge);
-    case Contender::shared_tiles: return fmt::format("tiles {} × {}", spec.edge, spec.edge);
+    case Contender::naive_row_from_x: return "row = x";
+    case Contender::naive_coalesced: return "col = x";
+    case Contender::shared_tiles: return fmt::format("tiles {}", spec.edge);
     case Contender::cublas: return "cuBLAS";
+  }
+  return "?";
+}
+
+std::string contender_short_name(const ContenderSpec& spec) {
+  switch (spec.contender) {
+    case Contender::cpu_loop: return "cpu_mat_mul";
+    case Contender::cpu_optimized: return "cpu_mat_mul_optimized";
+    case Contender::naive_row_from_x: return "host_naive, row from x";
+    case Contender::naive_coalesced: return "host_naive, column from x";
+    case Contender::shared_tiles: return fmt::format("host_optimized, {} × {} tiles", spec.edge, spec.edge);
+    case Contender::cublas: return "cuBLAS SGEMM";
   }
   return "?";
 }

@@ -19,8 +19,10 @@ struct ContenderSpec {
 };
 // "cpu_mat_mul", "host_naive · mat_mul_naive_kernel (row from x), 16 × 16 threads", ...
 std::string contender_name(const ContenderSpec& spec);
-// Short, for chart labels: "CPU loop", "naive, row = x", "tiles 16 × 16", "cuBLAS".
+// Short, for chart labels: "CPU loop", "row = x", "tiles 16", "cuBLAS".
 std::string contender_label(const ContenderSpec& spec);
+// For a table's first column: "cpu_mat_mul", "host_naive, row from x", "host_optimized, 16 × 16 tiles".
+std::string contender_short_name(const ContenderSpec& spec);
 bool runs_on_device(Contender contender);  // false for the two CPU functions
 
 struct ContenderResult {

@@ -30,17 +30,28 @@ double expected_cost(const ContenderSpec& spec, const Device& device, int n) {
   }
 }
 
+// The table's "timed by" column; the facts below the table say each source in full.
+const char* short_source(TimingSource source) {
+  switch (source) {
+    case TimingSource::gpu_events: return "CUDA events";
+    case TimingSource::emulator_clock: return "emulator (CPU time)";
+    case TimingSource::host_clock: return "CPU clock";
+  }
+  return "?";
+}
+
 nlohmann::json row_of(const ContenderResult& result) {
   const bool measured = result.outcome == Outcome::measured;
   return {{"contender", static_cast<int>(result.spec.contender)},
           {"edge", result.spec.edge},
           {"name", contender_name(result.spec)},
+          {"short_name", contender_short_name(result.spec)},
           {"label", contender_label(result.spec)},
           {"outcome", to_string(result.outcome)},
           {"note", result.note},
           {"ms", measured ? result.compute.ms : 0.0},
           {"repeats", result.compute.repeats},
-          {"timed_by", describe(result.compute.source)},
+          {"timed_by", short_source(result.compute.source)},
           {"with_copies_ms", measured && result.with_copies.repeats > 0 ? result.with_copies.ms : 0.0},
           {"gflops", result.gflops()},
           {"error", result.error},
@@ -166,14 +177,17 @@ std::vector<View> race_views(const Run& run) {
     const bool measured = row.value("outcome", "") == "measured";
     const double ms = row.value("ms", 0.0), copies = row.value("with_copies_ms", 0.0), rate = row.value("gflops", 0.0);
     if (!measured) {
-      table.rows.push_back({row.value("name", ""), row.value("note", ""), "", "", "", "", "", ""});
+      table.rows.push_back({row.value("short_name", ""), row.value("note", ""), "", "", "", "", "", ""});
       continue;
     }
+    const double times_loop = loop_ms > 0 ? loop_ms / ms : 0;
     const std::string speedup =
-        loop_ms > 0 ? fmt::format("{}{:.3g}×", loop_estimated ? "≈ " : "", loop_ms / ms) : "—";
-    table.rows.push_back({row.value("name", ""), time_in_words(ms), copies > 0 ? time_in_words(copies) : "—",
+        times_loop > 0 ? fmt::format(fmt::runtime(times_loop >= 100 ? "{}{:.0f}×" : "{}{:.3g}×"), loop_estimated ? "≈ " : "", times_loop)
+                       : "—";
+    const double share = cublas_gflops > 0 ? 100 * rate / cublas_gflops : 0;
+    table.rows.push_back({row.value("short_name", ""), time_in_words(ms), copies > 0 ? time_in_words(copies) : "—",
                           rate_in_words(rate), speedup,
-                          cublas_gflops > 0 ? fmt::format("{:.0f} %", 100 * rate / cublas_gflops) : "—",
+                          share > 0 ? fmt::format(fmt::runtime(share >= 1 ? "{:.0f} %" : "{:.2g} %"), share) : "—",
                           fmt::format("{:.2g}", row.value("error", 0.0)),
                           fmt::format("{}, median of {}", row.value("timed_by", ""), row.value("repeats", 0))});
     chart.categories.push_back(row.value("label", ""));
@@ -190,6 +204,8 @@ std::vector<View> race_views(const Run& run) {
       {"GPU rows", run.device.is_gpu() ? "kernel times by CUDA events after a warm-up; \"with copies\" adds copying A and "
                                          "B in and C out (pageable host memory)"
                                        : "run on the CPU emulator: CPU times, not GPU times"},
+      {"timed by", fmt::format("CUDA events = {}; emulator = {}; CPU clock = {}", describe(TimingSource::gpu_events),
+                               describe(TimingSource::emulator_clock), describe(TimingSource::host_clock))},
       {"cuBLAS", run.results.value("cublas", "")},
       {"CPU cores", std::to_string(run.results.value("cpu_cores", 0))},
   };
