@@ -15,6 +15,7 @@ namespace cudalab::lessons::memory {
 namespace {
 
 constexpr unsigned kThreadsPerBlock = 256;
+enum Width { kFloat = 0, kFloat4 = 1 };
 
 }  // namespace
 
@@ -23,22 +24,29 @@ Step bandwidth_step() {
   size.log_scale = true;
   size.help = "Bytes copied per run: the kernel reads this much and writes as much again. Sizes beyond the "
               "device's free memory are refused with a message.";
-  return Step{"Global memory bandwidth", {size}};
+  Param width{"width", "Each thread copies", Param::Kind::choice, 0, 1, kFloat};
+  width.choices = {"float", "float4"};
+  width.help = "float: copy_array, 4 bytes per load. float4: copy_array_float4, 16 bytes per load.";
+  return Step{"Global memory bandwidth", {size, width}};
 }
 
 void run_bandwidth(const ParamValues& values, Device& device, const RunControl& control, Run* run) {
   const std::size_t buffer_bytes = static_cast<std::size_t>(values.at("buffer_mib")) << 20;
   const std::size_t elements = buffer_bytes / sizeof(float);
+  const bool wide = static_cast<int>(values.at("width")) == kFloat4;
+  const std::size_t per_thread = wide ? 4 : 1;  // floats a thread copies each time round its loop
+  const auto& copy_kernel = wide ? copy_array_float4 : copy_array;
   const DeviceFacts& facts = device.facts();
-  // One element per thread where the grid allows it (the loop then runs once per thread): on a GPU
+  // One trip round the loop per thread where the grid allows it: on a GPU
   // as fast as any grid, and on the emulator, which runs a block's threads one after another, it
   // walks memory in order instead of jumping a grid's width at every step.
   const unsigned blocks = static_cast<unsigned>(std::max<std::size_t>(
-      1, std::min<std::size_t>((elements + kThreadsPerBlock - 1) / kThreadsPerBlock, facts.max_grid_dim[0])));
+      1, std::min<std::size_t>((elements / per_thread + kThreadsPerBlock - 1) / kThreadsPerBlock, facts.max_grid_dim[0])));
   const LaunchConfig config{Dim3(blocks), Dim3(kThreadsPerBlock)};
   run->results["buffer_bytes"] = buffer_bytes;
   run->results["elements"] = elements;
   run->results["launch"] = config.str();
+  run->results["kernel"] = copy_kernel.name();
 
   // Two buffers must fit: say so in words before touching anything.
   const std::size_t free_bytes = device.free_memory();
@@ -50,41 +58,46 @@ void run_bandwidth(const ParamValues& values, Device& device, const RunControl& 
                     facts.is_gpu() ? "the GPU" : "the emulator", bytes_in_words(double(free_bytes))));
     return;
   }
+  // And the host's copies of them: the input, and one buffer that receives each copy to check it.
+  if (run->status = check_host_room(device, 2 * buffer_bytes, 2 * buffer_bytes); !run->status.ok()) return;
 
   const std::vector<float> input = random_inputs(elements, 3);
-  std::vector<float> output(elements), library_output(elements);
+  std::vector<float> output(elements);
   const RepeatPolicy policy = repeat_policy(device);
-  Timing kernel{"copy_array kernel"}, library{"library copy (cudaMemcpy, device to device)"};
+  Timing kernel{std::string(copy_kernel.name()) + " kernel"}, library{"library copy (cudaMemcpy, device to device)"};
+  std::size_t kernel_wrong = 0, library_wrong = 0;
+  // Believe no figure of a copy that copied wrong.
+  auto count_wrong = [&] {
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < elements; ++i) wrong += std::memcmp(&input[i], &output[i], sizeof(float)) != 0;
+    return wrong;
+  };
   run->status = [&]() -> Status {
     Buffer<float> in, out;
     CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, input, &in));
     CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, elements, &out));
     CUDALAB_RETURN_IF_ERROR(time_on_device(
-        device, [&] { return launch(device, copy_array, config, in.data(), out.data(), elements); }, policy, control,
+        device, [&] { return launch(device, copy_kernel, config, in.data(), out.data(), elements); }, policy, control,
         &kernel));
     CUDALAB_RETURN_IF_ERROR(out.download(output));
+    kernel_wrong = count_wrong();
     // The library's copy, for comparison: the best a plain copy gets on this device. It writes into
     // a cleared `out`, and is checked like the kernel.
     CUDALAB_RETURN_IF_ERROR(out.zero());
     CUDALAB_RETURN_IF_ERROR(time_on_device(
         device, [&] { return device.copy_device_to_device(out.data(), in.data(), buffer_bytes); }, policy, control,
         &library));
-    return out.download(library_output);
+    CUDALAB_RETURN_IF_ERROR(out.download(output));
+    library_wrong = count_wrong();
+    return Status::success();
   }();
   if (!run->status.ok()) return;
 
-  // Believe no figure of a copy that copied wrong.
-  auto count_wrong = [&](const std::vector<float>& copied) {
-    std::size_t wrong = 0;
-    for (std::size_t i = 0; i < elements; ++i) wrong += std::memcmp(&input[i], &copied[i], sizeof(float)) != 0;
-    return wrong;
-  };
-  const std::size_t kernel_wrong = count_wrong(output), library_wrong = count_wrong(library_output);
   run->results["elements_wrong"] = kernel_wrong + library_wrong;
   if (kernel_wrong + library_wrong != 0) {
     run->status = Status::error(StatusCode::internal,
-                                fmt::format("of {} elements, the copy kernel got {} wrong and the library copy {}",
-                                            elements, kernel_wrong, library_wrong));
+                                fmt::format("of {} elements, {} got {} wrong and the library copy {}", elements,
+                                            copy_kernel.name(), kernel_wrong, library_wrong));
     return;
   }
   // Each element is read once and written once.
@@ -114,7 +127,8 @@ std::vector<View> bandwidth_views(const Run& run) {
   chart.kind = ChartView::Kind::bar;
   chart.x_label = "";
   chart.y_label = "GB/s";
-  chart.categories = {"copy_array kernel", gpu ? "cudaMemcpy device to device" : "memmove (the emulator's copy)"};
+  const std::string kernel_name = run.results.value("kernel", std::string("copy_array"));
+  chart.categories = {kernel_name, gpu ? "cudaMemcpy device to device" : "memmove (the emulator's copy)"};
   ChartView::Series measured{"measured", {0, 1}, {kernel_gbs, library_gbs}};
   if (theoretical > 0) {
     chart.categories.push_back("theoretical");
@@ -129,8 +143,8 @@ std::vector<View> bandwidth_views(const Run& run) {
       {"buffer", fmt::format("{} ({} floats)", bytes_in_words(buffer_bytes), run.results.value("elements", 0.0))},
       {"bytes moved per copy", fmt::format("{} (each element read once, written once)",
                                            bytes_in_words(run.results.value("bytes_moved", 0.0)))},
-      {"launch", "copy_array" + run.results.value("launch", std::string())},
-      {"copy_array kernel", fmt::format("{} → {}", milliseconds_in_words(run.results.value("kernel_ms", 0.0)),
+      {"launch", kernel_name + run.results.value("launch", std::string())},
+      {kernel_name, fmt::format("{} → {}", milliseconds_in_words(run.results.value("kernel_ms", 0.0)),
                                         rate_in_words(kernel_gbs))},
       {gpu ? "library copy" : "the emulator's memmove",
        fmt::format("{} → {}", milliseconds_in_words(run.results.value("library_ms", 0.0)), rate_in_words(library_gbs))},
@@ -148,10 +162,10 @@ std::vector<View> bandwidth_views(const Run& run) {
   code.title = "Counting the bytes";
   code.text = fmt::format(
       "size_t n = {:.0f};                        // floats in each buffer\n"
-      "copy_array{}(in, out, n);\n"
+      "{}{}(in, out, n);\n"
       "double bytes = 2.0 * n * sizeof(float);   // one read + one write per element\n"
       "double gb_per_s = bytes / seconds / 1e9;\n",
-      run.results.value("elements", 0.0), run.results.value("launch", std::string()));
+      run.results.value("elements", 0.0), kernel_name, run.results.value("launch", std::string()));
   code.highlight = {3};
   return views_of(std::move(chart), std::move(facts), std::move(code));
 }

@@ -8,6 +8,7 @@
 
 #define CUDALAB_MEMORY_KERNELS(X)                                                                  \
   X(copy_array, void(const float* in, float* out, size_t n))                                       \
+  X(copy_array_float4, void(const float* in, float* out, size_t n))                                \
   X(blur_from_global, void(const float* in, float* out, int n, int radius))                        \
   X(blur_through_shared, void(const float* in, float* out, int n, int radius, cudalab::Trace trace)) \
   X(read_neighbour_slot, void(int* seen, int offset, bool wait_for_block, int launch_mark, cudalab::Trace trace)) \

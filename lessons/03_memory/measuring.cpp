@@ -22,6 +22,18 @@ std::vector<float> random_inputs(std::size_t count, unsigned seed) {
   return values;
 }
 
+Status check_host_room(const Device& device, std::size_t host_bytes, std::size_t device_bytes) {
+  // The emulator's facts measure the same thing its memory limit does: half of MemAvailable.
+  const std::size_t room = emulator_facts(1).global_mem_bytes;
+  const std::size_t needed = host_bytes + (device.is_gpu() ? 0 : device_bytes);
+  if (needed <= room) return Status::success();
+  return Status::error(StatusCode::out_of_memory,
+                       fmt::format("this step needs {} of host memory{} and this computer has about {} to spare: "
+                                   "choose a smaller size",
+                                   bytes_in_words(double(needed)), device.is_gpu() ? "" : " (the emulator's device memory included)",
+                                   bytes_in_words(double(room))));
+}
+
 Status cancelled_status() { return Status::error(StatusCode::cancelled, "stopped before the end, as asked"); }
 
 Status time_on_device(Device& device, const std::function<Status()>& enqueue, const RepeatPolicy& policy,

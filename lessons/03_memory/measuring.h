@@ -31,6 +31,11 @@ Status time_on_host(const std::function<void()>& work, const RepeatPolicy& polic
 
 Status cancelled_status();
 
+// The host side of a step must fit too: `host_bytes` of host memory (plus `device_bytes` on the
+// emulator, whose device memory is host memory) against half of what the host has available.
+// Asking for more would not fail politely: the system would kill the app.
+Status check_host_room(const Device& device, std::size_t host_bytes, std::size_t device_bytes);
+
 // Inputs as the method asks: never zero, not a pattern a kernel could get right by accident.
 // Values in [1, 2), from a fixed seed so a run can be repeated.
 std::vector<float> random_inputs(std::size_t count, unsigned seed);

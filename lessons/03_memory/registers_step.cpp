@@ -46,6 +46,8 @@ void run_registers(const ParamValues& values, Device& device, const RunControl& 
   run->results["elements"] = elements;
   run->results["launch"] = config.str();
 
+  if (run->status = check_host_room(device, 3 * elements * sizeof(float), 3 * elements * sizeof(float)); !run->status.ok())
+    return;
   // The order the run-time kernel visits its array: 0, 1, 2, ... — the compiler cannot know that.
   std::vector<int> order(kValuesPerThread);
   std::iota(order.begin(), order.end(), 0);

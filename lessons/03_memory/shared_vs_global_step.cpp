@@ -78,6 +78,8 @@ void run_shared_vs_global(const ParamValues& values, Device& device, const RunCo
                                             bytes_in_words(double(buffer_bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
+  // Host side: the input, both results and the CPU's (in double, with its running sums).
+  if (run->status = check_host_room(device, 4 * buffer_bytes + 4 * buffer_bytes, 3 * buffer_bytes); !run->status.ok()) return;
   const std::vector<float> input = random_inputs(static_cast<std::size_t>(elements), 5);
   std::vector<float> from_global(input.size()), through_shared(input.size());
   const RepeatPolicy policy = repeat_policy(device);

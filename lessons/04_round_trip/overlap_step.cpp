@@ -148,6 +148,8 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
                                             bytes_in_words(double(n * sizeof(float))), bytes_in_words(double(device.free_memory()))));
     return;
   }
+  // Host side: pinned x and y, and the inputs.
+  if (run->status = memory::check_host_room(device, 3 * n * sizeof(float), 2 * n * sizeof(float)); !run->status.ok()) return;
   std::vector<ChunkTimes> serial, overlapped;
   // The CPU checks evenly spread elements, at most kMostChecked: at 16 Mi elements of 2048 terms a
   // full check would keep one core busy for most of a minute.

@@ -48,6 +48,8 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
                                             bytes_in_words(double(largest)), bytes_in_words(double(device.free_memory()))));
     return;
   }
+  // Host side: one page-locked and one ordinary buffer of the largest size.
+  if (run->status = memory::check_host_room(device, 2 * largest, largest); !run->status.ok()) return;
 
   std::array<std::vector<double>, kSeries> gbs, ms;
   std::array<Timing, kSeries> largest_copy;  // the timings of the last size, samples and all

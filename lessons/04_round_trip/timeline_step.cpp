@@ -65,6 +65,8 @@ void run_timeline(const ParamValues& values, Device& device, const RunControl& c
                                             bytes_in_words(double(bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
+  // Host side: a, b and c, and the inputs generated before they are copied into a and b.
+  if (run->status = memory::check_host_room(device, 5 * bytes, 3 * bytes); !run->status.ok()) return;
 
   // phase_ms[trip][phase]
   std::vector<std::array<double, kPhases>> trips;
@@ -173,7 +175,7 @@ std::vector<View> timeline_views(const Run& run) {
   for (const auto& phase : phases)
     facts.facts.push_back({phase.value("name", std::string()), fmt::format("{} → {}", milliseconds_in_words(phase.value("ms", 0.0)),
                                                                           rate_in_words(phase.value("gbs", 0.0)))});
-  facts.facts.push_back({"copying", fmt::format("{:.0f} % of the trip", total_ms > 0 ? 100.0 * copy_ms / total_ms : 0.0)});
+  facts.facts.push_back({"copying", fmt::format("{:.1f} % of the trip", total_ms > 0 ? 100.0 * copy_ms / total_ms : 0.0)});
   facts.facts.push_back({"c = a + b", "checked on the host: every element right"});
   if (!run.timings.empty())
     facts.facts.push_back({"timed with", fmt::format("{}; the trip with the median total of {}", timing_label(source),

@@ -17,7 +17,7 @@ namespace cudalab::lessons::round_trip {
 namespace {
 
 constexpr unsigned kThreadsPerBlock = 256;
-constexpr std::size_t kSmallest = 256;
+constexpr std::size_t kSmallest = 16;
 enum Contender { kCpu = 0, kDeviceWithCopies = 1, kKernelAlone = 2, kContenders = 3 };
 
 memory::RepeatPolicy sweep_policy(const Device& device) {
@@ -31,7 +31,7 @@ memory::RepeatPolicy sweep_policy(const Device& device) {
 Step worth_it_step() {
   Param largest{"largest_elements", "Largest n", Param::Kind::integer, 1024, 1 << 26, 1 << 22};
   largest.log_scale = true;
-  largest.help = "The sweep runs n = 256, 1024, 4096, ... up to this.";
+  largest.help = "The sweep runs n = 16, 64, 256, ... up to this.";
   Param terms{"terms", "Work per element (polynomial terms)", Param::Kind::integer, 1, 4096, 64};
   terms.log_scale = true;
   terms.help = "One multiply-add per term: more work per byte copied favours the device.";
@@ -55,6 +55,10 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
                                             bytes_in_words(double(device.free_memory()))));
     return;
   }
+  // Host side: x and y (ordinary or pinned), the inputs, and the CPU's own results.
+  if (run->status = memory::check_host_room(device, 4 * largest * sizeof(float), 2 * largest * sizeof(float));
+      !run->status.ok())
+    return;
 
   std::array<std::vector<double>, kContenders> ms;
   std::array<Timing, kContenders> largest_timings;
@@ -150,8 +154,10 @@ std::vector<View> worth_it_views(const Run& run) {
   const auto crossing = run.results.value("crossing_elements", nlohmann::json(nullptr));
   facts.facts.push_back(
       {"the device wins, copies included",
-       crossing.is_number() ? fmt::format("from n = {} on (in this run)", crossing.get<std::size_t>())
-                            : std::string("nowhere in this sweep: try more terms, larger n, or pinned memory")});
+       !crossing.is_number() ? std::string("nowhere in this sweep: try more terms, larger n, or pinned memory")
+       : !sizes.empty() && crossing.get<double>() == sizes.front()
+           ? fmt::format("at every n of this sweep, even n = {}", crossing.get<std::size_t>())
+           : fmt::format("from n = {} on (in this run)", crossing.get<std::size_t>())});
   const auto cpu = run.results.value("cpu_ms", std::vector<double>{});
   const auto with_copies = run.results.value("with_copies_ms", std::vector<double>{});
   const auto kernel = run.results.value("kernel_ms", std::vector<double>{});

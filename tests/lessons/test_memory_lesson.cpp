@@ -141,6 +141,32 @@ TEST_F(MEMORY_SUITE, TheCopyKernelMovesTwiceTheBufferAndSaysHowItWasTimed) {
   }
 }
 
+TEST_F(MEMORY_SUITE, SixteenByteCopiesMoveTheSameBytesWithAQuarterOfTheThreads) {
+  cudalab::Run run = run_step(kBandwidthStep, {"buffer_mib=2", "width=float4"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_EQ(run.results["kernel"].get<std::string>(), "copy_array_float4");
+  EXPECT_EQ(run.results["launch"].get<std::string>(), "<<<512, 256>>>");  // 2 MiB = 128 Ki float4s
+  EXPECT_DOUBLE_EQ(run.results["bytes_moved"].get<double>(), 4.0 * (1 << 20));
+  EXPECT_EQ(run.results["elements_wrong"].get<std::size_t>(), 0u);
+  EXPECT_EQ(run.timings.at(0).label, "copy_array_float4 kernel");
+  auto views = lesson->views(kBandwidthStep, run);
+  const auto* chart = find_view<ChartView>(views);
+  ASSERT_NE(chart, nullptr);
+  EXPECT_EQ(chart->categories.at(0), "copy_array_float4");
+}
+
+TEST_F(MEMORY_SUITE, AStepWhoseHostSideWouldNotFitIsRefusedInWords) {
+  if (device->is_gpu()) GTEST_SKIP() << "on a GPU the device and the host have separate memories";
+  // Two device buffers fit the emulator, but with the host's copies (and the emulator's device
+  // memory is host memory) the step would need more than the host can spare.
+  const std::size_t mib = device->free_memory() * 2 / 5 >> 20;
+  cudalab::Run run = run_step(kBandwidthStep, {fmt::format("buffer_mib={}", mib)});
+  EXPECT_EQ(run.status.code, StatusCode::out_of_memory);
+  EXPECT_NE(run.status.message.find("of host memory (the emulator's device memory included)"), std::string::npos)
+      << run.status.message;
+  EXPECT_NE(run.status.message.find("choose a smaller size"), std::string::npos) << run.status.message;
+}
+
 TEST_F(MEMORY_SUITE, ABufferBeyondFreeMemoryIsRefusedInWords) {
   const std::size_t largest = std::size_t(131072) << 20;
   if (2 * largest <= device->free_memory()) GTEST_SKIP() << "this device has room even for the largest buffers";
