@@ -28,10 +28,13 @@ class FramePacing {
   Clock::time_point last_frame_, window_start_;
   double first_frame_seconds_ = -1;
   double worst_frame_ = 0;
+  double window_cpu_seconds_ = 0;  // process CPU time (all threads, the GL rasteriser's too) at window start
   long frames_ = 0, window_frames_ = 0;
 };
 
 // Seconds since this process started (from /proc/self/stat and /proc/uptime); 0 if unknown.
 double process_age_seconds();
+// CPU seconds this process used so far, all threads (user + system).
+double process_cpu_seconds();
 
 }  // namespace cudalab::app
