@@ -29,6 +29,25 @@ std::string barriers_in_words(int barriers) {
   }
 }
 
+// On a GPU a missing barrier may do no visible harm for many runs: the warps of a small block
+// often keep in step by luck. The broken kernel therefore also runs on the emulator, where a
+// block's threads take turns in a fixed order and the damage shows every time. (The one place a
+// lesson picks a backend itself: showing the bug is the point of the step.)
+Status run_broken_on_emulator(int n, int tile, int barriers, const matmul::Reference& reference, Run* run) {
+  std::unique_ptr<Device> emulator;
+  CUDALAB_RETURN_IF_ERROR(open_device(BackendRequest::emulator, &emulator, 0, 2));
+  TracedTilesRun traced;
+  CUDALAB_RETURN_IF_ERROR(run_traced_tiles(*emulator, n, tile, static_cast<Barriers>(barriers), &traced));
+  const unsigned blocks = traced.config.grid.x;
+  int early = 0, late = 0;
+  for (const auto& block : step_records(traced.trace, blocks * blocks, static_cast<int>(blocks)))
+    for (const StepRecord& r : block) early += r.early_starts, late += r.late_finishes;
+  run->results["emulator"] = {{"wrong", wrong_elements(traced.c, reference)},
+                              {"early_starts_all_blocks", early},
+                              {"late_finishes_all_blocks", late}};
+  return Status::success();
+}
+
 }  // namespace
 
 Param tile_param(int default_index) {
@@ -104,6 +123,7 @@ void run_tile_by_tile(const ParamValues& values, Device& device, Run* run) {
     run->results["late_finishes_all_blocks"] = late;
     run->results["wrong"] = wrong;
     run->results["error"] = matmul::relative_error(traced.c, reference);
+    if (device.is_gpu() && barriers != 0) return run_broken_on_emulator(n, tile, barriers, reference, run);
     return Status::success();
   }();
 }
@@ -156,6 +176,18 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     cell.label = "×";
     cell.tooltip = fmt::format("C[{}][{}]: WRONG (differs from the float64 reference)", index / n, index % n);
   }
+  // The same broken kernel on the emulator (a GPU run only): what the GPU's luck hid.
+  const nlohmann::json emulator = run.results.value("emulator", nlohmann::json::object());
+  const auto wrong_on_emulator = emulator.value("wrong", std::vector<int>{});
+  for (int index : wrong_on_emulator) {
+    if (index < 0 || index >= n * n) continue;
+    CellGridView::Cell& cell = panels.cell(kPanelC, index / n, index % n);
+    if (cell.group == 3) continue;  // wrong here too
+    cell.group = 4;
+    cell.label = "e";
+    cell.tooltip = fmt::format("C[{}][{}]: right on this GPU this time, WRONG when the same kernel ran on the emulator",
+                               index / n, index % n);
+  }
   if (clip(tile_row, tile) > 0 && clip(tile_col, tile) > 0)
     panels.add_frame(kPanelC, tile_row, tile_col, clip(tile_row, tile), clip(tile_col, tile),
                      fmt::format("block ({}, {})", block_x, block_y), 2);
@@ -163,7 +195,8 @@ std::vector<View> tile_by_tile_views(const Run& run) {
       fmt::format("Block ({}, {}), step {}: the tiles in shared memory (bright: this step; dim: earlier steps), from the "
                   "kernel's trace",
                   block_x, block_y, k_step),
-      {"A, copied into tile_a", "B, copied into tile_b", "C, this block's tile", "C, wrong"});
+      {"A, copied into tile_a", "B, copied into tile_b", "C, this block's tile", "C, wrong",
+       "C, wrong on the emulator"});
 
   TableView table;
   table.title = fmt::format("Block ({}, {}), step by step (from the order of the trace)", block_x, block_y);
@@ -189,10 +222,18 @@ std::vector<View> tile_by_tile_views(const Run& run) {
       {"threads still multiplying when the next step's copies began (all blocks)",
        std::to_string(run.results.value("late_finishes_all_blocks", 0))},
       {"wrong elements of C", fmt::format("{} of {}", wrong.size(), n * n)},
-      {"where this ran", run.device.is_gpu() ? "on the GPU: a race here can change from run to run"
-                                             : "on the emulator: a block's threads take turns in a fixed order, so a "
-                                               "missing barrier spoils the result on every run"},
   };
+  if (!emulator.empty())
+    facts.facts.push_back(
+        {"the same kernel on the emulator",
+         fmt::format("{} of {} elements wrong; {} threads multiplied too early, {} still multiplied when overwritten",
+                     wrong_on_emulator.size(), n * n, emulator.value("early_starts_all_blocks", 0),
+                     emulator.value("late_finishes_all_blocks", 0))});
+  facts.facts.push_back(
+      {"where this ran",
+       run.device.is_gpu() ? "on the GPU: a race here can change from run to run, and often hides"
+                           : "on the emulator: a block's threads take turns in a fixed order, so a missing barrier "
+                             "spoils the result on every run"});
   return views_of(std::move(grid), std::move(table), std::move(facts));
 }
 

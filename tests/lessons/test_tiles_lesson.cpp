@@ -107,6 +107,28 @@ TEST_F(TILES_SUITE, WithoutABarrierTheEmulatorShowsTheDamage) {
 }
 #endif
 
+// On a GPU the broken kernel often gets lucky; the step then also runs it on the emulator, whose
+// wrong elements are drawn beside the GPU's own.
+TEST_F(TILES_SUITE, AMissingBarrierIsShownEvenWhenTheGpuGetsLucky) {
+  cudalab::Run run = run_step(kTileStep, {"n=32", "tile=8", "barriers=without_barrier_1"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  const std::size_t wrong_here = run.results["wrong"].size();
+  std::size_t wrong_on_emulator = 0;
+  if (device->is_gpu()) {
+    ASSERT_TRUE(run.results.contains("emulator"));
+    wrong_on_emulator = run.results["emulator"]["wrong"].size();
+    EXPECT_GT(wrong_on_emulator, 32u * 32u / 2);
+    EXPECT_GT(run.results["emulator"]["early_starts_all_blocks"].get<int>(), 0);
+  } else {
+    EXPECT_FALSE(run.results.contains("emulator")) << "the emulator's own run is the one shown";
+    EXPECT_GT(wrong_here, 32u * 32u / 2);
+  }
+  auto views = lesson->views(kTileStep, run);
+  int marked = 0;
+  for (const auto& cell : find_views<CellGridView>(views).at(0)->cells) marked += cell.group == 3 || cell.group == 4;
+  EXPECT_GE(marked, static_cast<int>(std::max(wrong_here, wrong_on_emulator)));
+}
+
 TEST_F(TILES_SUITE, TrafficCountedFromTheTrace) {
   cudalab::Run run = run_step(kTrafficStep, {"n=64", "tile=16"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
