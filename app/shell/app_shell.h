@@ -36,6 +36,10 @@ struct ShownRun {
   double seconds = 0;
 };
 
+// The views the canvas shows, as indices into `views`: cell grids and timelines; charts too when
+// the step has neither (otherwise charts stay in the Results tab, never in both places).
+std::vector<int> canvas_pictures(const std::vector<lessons::View>& views);
+
 // Where each panel goes this frame (screen pixels); panels tile the viewport, no docking.
 struct PanelRect {
   ImVec2 position, size;

@@ -49,7 +49,10 @@ void AppShell::draw_results_tab() {
   }
   const float em = fonts_.regular->FontSize;
   bool any = false;
-  for (const lessons::View& view : shown_->views) {
+  const std::vector<int> on_canvas = canvas_pictures(shown_->views);
+  for (int index = 0; index < static_cast<int>(shown_->views.size()); ++index) {
+    const lessons::View& view = shown_->views[static_cast<std::size_t>(index)];
+    if (std::find(on_canvas.begin(), on_canvas.end(), index) != on_canvas.end()) continue;  // shown above
     if (const auto* facts = std::get_if<lessons::FactsView>(&view)) {
       widgets::draw_facts(*facts, style(), false);
     } else if (const auto* table = std::get_if<lessons::TableView>(&view)) {

@@ -13,10 +13,6 @@ namespace cudalab::app {
 
 namespace {
 
-bool is_picture(const lessons::View& view) {
-  return std::holds_alternative<lessons::CellGridView>(view) || std::holds_alternative<lessons::TimelineView>(view) ||
-         std::holds_alternative<lessons::ChartView>(view);
-}
 
 std::string title_of(const lessons::View& view) {
   return std::visit([](const auto& picture) { return picture.title; }, view);
@@ -47,6 +43,19 @@ void centred_text(const char* text, ImU32 colour) {
 
 }  // namespace
 
+std::vector<int> canvas_pictures(const std::vector<lessons::View>& views) {
+  std::vector<int> pictures, charts;
+  for (int i = 0; i < static_cast<int>(views.size()); ++i) {
+    const lessons::View& view = views[static_cast<std::size_t>(i)];
+    if (std::holds_alternative<lessons::CellGridView>(view) || std::holds_alternative<lessons::TimelineView>(view)) {
+      pictures.push_back(i);
+    } else if (std::holds_alternative<lessons::ChartView>(view)) {
+      charts.push_back(i);
+    }
+  }
+  return pictures.empty() ? charts : pictures;
+}
+
 void AppShell::draw_canvas_panel() {
   if (!begin_panel("##canvas", layout_.canvas, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     ImGui::End();
@@ -64,10 +73,7 @@ void AppShell::draw_canvas_panel() {
     return;
   }
 
-  std::vector<int> pictures;
-  for (int i = 0; i < static_cast<int>(shown_->views.size()); ++i) {
-    if (is_picture(shown_->views[static_cast<std::size_t>(i)])) pictures.push_back(i);
-  }
+  const std::vector<int> pictures = canvas_pictures(shown_->views);
   if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
     const ImVec2 at = ImGui::GetCursorScreenPos();

@@ -46,6 +46,7 @@ void settle_range(Axis* axis, bool from_zero) {
 }  // namespace
 
 void draw_chart(const lessons::ChartView& view, ImVec2 size, const Style& style) {
+  const ImVec2 requested = size;
   const bool bars = view.kind == lessons::ChartView::Kind::bar;
   const float em = style.fonts.regular->FontSize;
   Axis x_axis{DBL_MAX, -DBL_MAX, view.log_x && !bars};
@@ -71,16 +72,35 @@ void draw_chart(const lessons::ChartView& view, ImVec2 size, const Style& style)
   settle_range(&y_axis, bars);
   if (!bars) settle_range(&x_axis, false);
 
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  // Legend: one swatch and name per series, wrapping, on its own rows above the plot.
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float legend_top = origin.y;
+  {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    float x = origin.x, y = origin.y;
+    for (std::size_t s = 0; s < view.series.size(); ++s) {
+      const char* name = view.series[s].name.c_str();
+      const float width = em * 1.1f + ImGui::CalcTextSize(name).x;
+      if (x > origin.x && x + width > origin.x + size.x) {
+        x = origin.x;
+        y += em * 1.3f;
+      }
+      draw->AddRectFilled(ImVec2(x, y + em * 0.2f), ImVec2(x + em * 0.7f, y + em * 0.9f), render::group_colour(static_cast<int>(s)), 2.f);
+      draw->AddText(ImVec2(x + em * 1.0f, y), style.colours.text, name);
+      x += width + em;
+    }
+    if (view.series.size() > 1 || !view.series.front().name.empty()) origin.y = y + em * 1.4f;
+  }
+  size.y -= origin.y - legend_top;
   const auto y_ticks = y_axis.log ? log_ticks(y_axis.low, y_axis.high, 6) : linear_ticks(y_axis.low, y_axis.high, 6);
   float tick_width = 0.f;
   for (double tick : y_ticks) tick_width = std::max(tick_width, ImGui::CalcTextSize(format_tick(tick).c_str()).x);
   const float left = origin.x + tick_width + em * 0.8f;
   const float right = origin.x + size.x - em;
-  const float top = origin.y + em * 1.6f;  // y label and legend live above the plot
+  const float top = origin.y + em * 1.6f;  // the y label lives above the plot
   const float bottom = origin.y + size.y - em * 2.6f;
   if (right - left < em * 4 || bottom - top < em * 3) {
-    ImGui::Dummy(size);
+    ImGui::Dummy(requested);
     return;
   }
   x_axis.from = left;
@@ -160,18 +180,8 @@ void draw_chart(const lessons::ChartView& view, ImVec2 size, const Style& style)
     }
   }
 
-  // Legend, right-aligned above the plot.
-  float legend_x = right;
-  for (std::size_t s = view.series.size(); s-- > 0;) {
-    const char* name = view.series[s].name.c_str();
-    legend_x -= ImGui::CalcTextSize(name).x;
-    draw->AddText(ImVec2(legend_x, origin.y), style.colours.text, name);
-    legend_x -= em * 1.1f;
-    draw->AddRectFilled(ImVec2(legend_x, origin.y + em * 0.2f), ImVec2(legend_x + em * 0.7f, origin.y + em * 0.9f),
-                        render::group_colour(static_cast<int>(s)), 2.f);
-    legend_x -= em * 0.8f;
-  }
-  ImGui::Dummy(size);
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, legend_top));
+  ImGui::Dummy(requested);
   if (!hover_text.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hover_text.c_str());
 }
 

@@ -33,7 +33,7 @@ void draw_timeline(const lessons::TimelineView& view, ImVec2 size, const Style& 
 
   const int row_count = std::max(static_cast<int>(view.rows.size()), 1);
   const float axis_height = em * 2.2f;
-  const float row_height = std::clamp((size.y - axis_height - em) / row_count, 3.f, em * 2.2f);
+  const float row_height = std::clamp((size.y - axis_height - em * 2) / row_count, 3.f, em * 3.f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float plot_left = origin.x + label_width;
   const float plot_right = origin.x + size.x - em * 0.8f;
