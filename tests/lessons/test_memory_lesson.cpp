@@ -160,6 +160,7 @@ TEST_F(MEMORY_SUITE, AStepWhoseHostSideWouldNotFitIsRefusedInWords) {
   // Two device buffers fit the emulator, but with the host's copies (and the emulator's device
   // memory is host memory) the step would need more than the host can spare.
   const std::size_t mib = device->free_memory() * 2 / 5 >> 20;
+  if (mib > 131072) GTEST_SKIP() << "this host has room even for the largest buffers";
   cudalab::Run run = run_step(kBandwidthStep, {fmt::format("buffer_mib={}", mib)});
   EXPECT_EQ(run.status.code, StatusCode::out_of_memory);
   EXPECT_NE(run.status.message.find("of host memory (the emulator's device memory included)"), std::string::npos)
