@@ -1,6 +1,7 @@
 # Runs one cudalab command line and checks its exit code and output.
-#   cmake -DCOMMAND="exe;arg;..." -DEXPECT_EXIT=N [-DEXPECT_OUTPUT=regex] [-DEXPECT_FILE=path]
+#   cmake -DCOMMAND="exe|arg|..." -DEXPECT_EXIT=N [-DEXPECT_OUTPUT=regex] [-DEXPECT_FILE=path]
 #         [-DNO_DISPLAY=1] [-DSKIP_WITH_GPU=exe] -P cli_check.cmake
+string(REPLACE "|" ";" COMMAND "${COMMAND}")
 if(SKIP_WITH_GPU)
   execute_process(COMMAND ${SKIP_WITH_GPU} devices OUTPUT_VARIABLE devices)
   if(devices MATCHES "gpu:")

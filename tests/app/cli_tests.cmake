@@ -15,7 +15,8 @@ function(cudalab_cli_test name expect_exit expect_output)
   if(ARG_FILE)
     list(APPEND extra -DEXPECT_FILE=${ARG_FILE})
   endif()
-  string(REPLACE ";" "\\;" command "${CUDALAB_EXE};${ARG_ARGS}")
+  # Arguments travel joined by '|' (a list would be split by add_test); the script splits them.
+  string(REPLACE ";" "|" command "${CUDALAB_EXE};${ARG_ARGS}")
   add_test(NAME cli.${name}
            COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${command}" -DEXPECT_EXIT=${expect_exit}
                    "-DEXPECT_OUTPUT=${expect_output}" ${extra} -P ${CMAKE_CURRENT_LIST_DIR}/cli_check.cmake)
