@@ -7,6 +7,7 @@
 #include "shell/app_shell.h"
 #include "widgets/chart_plot.h"
 #include "widgets/results_widgets.h"
+#include "widgets/text_fit.h"
 #include "widgets/timeline_plot.h"
 
 namespace cudalab::app {
@@ -132,8 +133,9 @@ void AppShell::draw_canvas_panel() {
     size.y -= ImGui::GetTextLineHeightWithSpacing();  // room for the hint line
     canvases_[static_cast<std::size_t>(view_index)]->draw(*grid, shown_->version, size, style());
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
-    ImGui::Text("%d × %d cells · wheel: zoom · drag: pan · double-click: fit · hover a cell for its numbers", grid->cols,
-                grid->rows);
+    const std::string hint = std::to_string(grid->cols) + " × " + std::to_string(grid->rows) +
+                             " cells · wheel: zoom · drag: pan · double-click: fit · hover a cell for its numbers";
+    widgets::text_fitted(hint, ImGui::GetContentRegionAvail().x);
     ImGui::PopStyleColor();
   } else if (const auto* timeline = std::get_if<lessons::TimelineView>(&view)) {
     widgets::draw_timeline(*timeline, ImGui::GetContentRegionAvail(), style());

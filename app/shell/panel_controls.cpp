@@ -35,29 +35,37 @@ void AppShell::draw_controls_panel() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to this step's starting values");
     ImGui::Checkbox("Run on change", &auto_run_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run again as soon as a value changes");
-    ImGui::SameLine(0.f, em);
-
+    // A short outcome sits beside the checkbox when it fits, else on its own line.
+    auto beside_if_it_fits = [&](const char* text) {
+      ImGui::SameLine(0.f, em);
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+    };
     if (busy) {
       const float progress = runner_.progress();
       char overlay[32];
       std::snprintf(overlay, sizeof(overlay), progress > 0.f ? "Running… %.0f %%" : "Running…", progress * 100.f);
-      ImGui::ProgressBar(progress > 0.f ? progress : static_cast<float>(ImGui::GetTime() * 0.5 - static_cast<int>(ImGui::GetTime() * 0.5)),
-                         ImVec2(-1.f, 0.f), overlay);
+      // Without reported progress, the bar sweeps so a long run still looks alive.
+      const float sweep = static_cast<float>(ImGui::GetTime() * 0.5 - static_cast<int>(ImGui::GetTime() * 0.5));
+      ImGui::ProgressBar(progress > 0.f ? progress : sweep, ImVec2(-1.f, 0.f), overlay);
     } else if (last_status_ && !last_status_->ok()) {
-      ImGui::NewLine();  // a message in words needs the whole width
+      // A message in words needs the whole width.
       ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours_.warning : colours_.error);
       ImGui::TextWrapped("%s", last_status_->message.c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status_->describe().c_str());
     } else if (shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
+      char took[48];
       if (shown_->seconds < 0.001) {
-        ImGui::TextUnformatted("✓ Ran in < 1 ms");
+        std::snprintf(took, sizeof(took), "✓ Ran in < 1 ms");
       } else {
-        ImGui::Text("✓ Ran in %.0f ms", shown_->seconds * 1000.0);
+        std::snprintf(took, sizeof(took), "✓ Ran in %.0f ms", shown_->seconds * 1000.0);
       }
+      beside_if_it_fits(took);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
+      ImGui::TextUnformatted(took);
       ImGui::PopStyleColor();
     } else {
+      beside_if_it_fits("Not run yet.");
       ImGui::TextDisabled("Not run yet.");
     }
     ImGui::Separator();
