@@ -115,10 +115,14 @@ void AppShell::draw_status_bar() {
                         : backend_facts_ ? backend_facts_->label()
                                          : "No backend: " + backend_problem_;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label.c_str());
+    // The words give way to the selector: without a backend, the selector is how to get one.
+    const float selector_room = backend_choices_.empty() ? 0.f : em * 13.f;
+    const bool cut = widgets::text_fitted(label, ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - selector_room - em);
     if (ImGui::IsItemHovered() && backend_facts_) {
       ImGui::SetTooltip("%s\n%d %s · host: %s", backend_facts_->name.c_str(), backend_facts_->sm_count,
                         backend_facts_->is_gpu() ? "SMs" : "worker threads", backend_facts_->host_cpu.c_str());
+    } else if (ImGui::IsItemHovered() && cut) {
+      ImGui::SetTooltip("%s", label.c_str());
     }
     if (!backend_choices_.empty()) {
       ImGui::SameLine(0.f, em);
