@@ -30,8 +30,16 @@ void draw_table(const lessons::TableView& view, const Style& style) {
   section_title(view.title, style);
   const int columns = static_cast<int>(view.columns.size());
   if (columns == 0) return;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable(view.title.empty() ? "##table" : view.title.c_str(), columns, flags)) return;
+  // Columns as wide as their content; a table wider than the pane scrolls sideways instead of
+  // cutting every cell short. Tall tables scroll after 16 rows.
+  const ImGuiStyle& look = ImGui::GetStyle();
+  const float row_height = ImGui::GetTextLineHeight() + 2 * look.CellPadding.y;
+  const int shown_rows = std::min(static_cast<int>(view.rows.size()), 16) + 1;
+  const float height = row_height * static_cast<float>(shown_rows) + look.ScrollbarSize + 2 * look.CellPadding.y;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable(view.title.empty() ? "##table" : view.title.c_str(), columns, flags, ImVec2(0.f, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);  // the header row and the first column stay in view
   for (const std::string& column : view.columns) ImGui::TableSetupColumn(column.c_str());
   ImGui::PushFont(style.fonts.bold);
   ImGui::TableHeadersRow();
