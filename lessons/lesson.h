@@ -3,6 +3,7 @@
 // parameter values and a Device, runs real kernels, and returns a Run (data). Views turn a Run
 // into plain pictures (cells, timelines, tables, charts) that app/ draws; no ImGui, no GL here.
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,10 +35,19 @@ struct Step {
   std::vector<Param> params;
 };
 
-// Lets a long step report progress and stop early; the UI thread owns it, the runner reads it.
+// Lets a long step report progress, hand over what it has so far, and stop early. The app's
+// runner thread owns it; the step reads `cancel` and calls publish() from the thread it runs on.
 struct RunControl {
   std::atomic<bool> cancel{false};
   std::atomic<float> progress{0.f};  // 0..1
+  // Set by whoever runs the step (the app draws partial runs; the CLI sets nothing).
+  std::function<void(const Run& partial)> on_partial;
+
+  // A long step (a sweep, the race) publishes its Run each time a row or point is measured, so
+  // the picture fills in while the rest still runs. Views must accept such a partial Run.
+  void publish(const Run& partial) const {
+    if (on_partial) on_partial(partial);
+  }
 };
 
 class Lesson {

@@ -230,8 +230,13 @@ void AppShell::poll_runner() {
   }
   std::optional<LessonRunner::Outcome> outcome = runner_.take_outcome();
   if (!outcome) return;
-  shown_outcome_ = std::max(shown_outcome_, outcome->id);
   const bool current = outcome->chapter == course_.current_chapter() && outcome->step == course_.current_step();
+  if (outcome->partial) {
+    // A long step's rows so far: drawn at once, while the step runs on.
+    if (current && outcome->run.status.ok() && !outcome->views.empty()) show(std::move(*outcome));
+    return;
+  }
+  shown_outcome_ = std::max(shown_outcome_, outcome->id);
   if (!current) return;  // the student moved on while it ran
   const std::string where = course_.chapter(outcome->chapter).title + " · step " + std::to_string(outcome->step + 1);
   if (!outcome->run.printf_output.empty()) console_.add_output(outcome->run.printf_output);
@@ -241,17 +246,23 @@ void AppShell::poll_runner() {
     char took[64];
     std::snprintf(took, sizeof(took), " in %.0f ms", outcome->seconds * 1000.0);
     console_.add(ConsoleLog::Kind::success, where + ": ran" + took);
-    const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
-    shown_ = ShownRun{outcome->chapter, outcome->step, std::move(outcome->run), std::move(outcome->views), version,
-                      outcome->seconds};
+    show(std::move(*outcome));
   } else if (status.code == StatusCode::cancelled) {
     console_.add(ConsoleLog::Kind::warning, where + ": cancelled");
+    // What a stopped step measured before it stopped is still worth seeing (the race's rows).
+    if (!outcome->views.empty()) show(std::move(*outcome));
   } else {
     console_.add(ConsoleLog::Kind::error, where + ": " + std::string(to_string(status.code)) + " — " + status.describe());
     if (status.device_was_reset) {
       console_.add(ConsoleLog::Kind::warning, "The GPU was reset after that error; its memory was cleared.");
     }
   }
+}
+
+void AppShell::show(LessonRunner::Outcome&& outcome) {
+  const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
+  shown_ = ShownRun{outcome.chapter, outcome.step, std::move(outcome.run), std::move(outcome.views), version,
+                    outcome.seconds};
 }
 
 bool AppShell::run_settled() const {

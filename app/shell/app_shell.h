@@ -95,6 +95,7 @@ class AppShell {
   void on_position_changed();
   void request_run();
   void poll_runner();
+  void show(LessonRunner::Outcome&& outcome);  // makes it the picture on screen
   void set_font_scale(float scale);
   void set_theme(Theme theme);
   void toggle_fullscreen();

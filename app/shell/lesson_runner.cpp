@@ -81,6 +81,12 @@ std::optional<LessonRunner::Outcome> LessonRunner::take_outcome() {
   std::lock_guard lock(mutex_);
   std::optional<Outcome> taken = std::move(outcome_);
   outcome_.reset();
+  if (taken) {
+    partial_.reset();  // the finished run supersedes whatever it published on the way
+  } else {
+    taken = std::move(partial_);
+    partial_.reset();
+  }
   return taken;
 }
 
@@ -126,6 +132,19 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
   } else {
     lessons::Lesson& lesson = *(*lessons_)[static_cast<std::size_t>(request.chapter)];
     // Lessons report errors in run.status; an exception escaping one is still shown, not fatal.
+    // Partial runs get their views here too, on the runner thread, never on the UI thread.
+    control.on_partial = [&](const Run& partial_run) {
+      Outcome partial;
+      partial.id = id;
+      partial.chapter = request.chapter;
+      partial.step = request.step;
+      partial.partial = true;
+      partial.run = partial_run;
+      partial.views = lesson.views(request.step, partial.run);
+      partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      std::lock_guard lock(mutex_);
+      partial_ = std::move(partial);
+    };
     try {
       outcome.run = lesson.run(request.step, request.values, *device_, control);
       outcome.views = lesson.views(request.step, outcome.run);

@@ -42,6 +42,9 @@ class LessonRunner {
     Run run;
     std::vector<lessons::View> views;
     double seconds = 0;  // wall time of run + views
+    // A step still running handed over what it has so far (RunControl::publish): show it, but
+    // the run is not finished.
+    bool partial = false;
   };
   struct BackendEvent {
     Status status;               // opening the device
@@ -67,6 +70,7 @@ class LessonRunner {
   bool busy() const;          // a request waiting or running
   float progress() const;     // of the running request, 0..1
   std::uint64_t last_submitted() const;
+  // The finished outcome when there is one, else the newest partial one of the running step.
   std::optional<Outcome> take_outcome();
   std::vector<BackendEvent> take_backend_events();
 
@@ -88,6 +92,7 @@ class LessonRunner {
   std::shared_ptr<lessons::RunControl> running_control_;  // null when idle
   std::uint64_t next_id_ = 0;
   std::optional<Outcome> outcome_;
+  std::optional<Outcome> partial_;  // newest partial outcome of the running request
   std::vector<BackendEvent> backend_events_;
 };
 

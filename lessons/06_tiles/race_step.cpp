@@ -137,6 +137,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
       done += cost;
       report(0);
       save();
+      control.publish(*run);  // the table fills in as results arrive
       if (!outcome.ok()) break;
     }
     run->results["cublas"] = cublas_library().loaded

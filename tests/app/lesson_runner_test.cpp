@@ -25,6 +25,11 @@ class ScriptedLesson : public lessons::Lesson {
   std::vector<lessons::Step> steps() const override { return {lessons::Step{"one", {}}, lessons::Step{"two", {}}}; }
 
   Run run(int step, const lessons::ParamValues& values, Device& device, lessons::RunControl& control) override {
+    if (values.count("publish")) {  // a long step handing over its first rows
+      Run partial;
+      partial.parameters["n"] = "partial";
+      control.publish(partial);
+    }
     {
       std::unique_lock lock(mutex);
       ++runs;
@@ -152,6 +157,29 @@ TEST(LessonRunner, ANewerRequestReplacesOneStillWaiting) {
   }
   for (int i = 0; i < 100 && runner.busy(); ++i) std::this_thread::sleep_for(10ms);
   EXPECT_FALSE(runner.busy());
+}
+
+TEST(LessonRunner, WhatARunningStepPublishesArrivesBeforeItEnds) {
+  Fixture fixture;
+  LessonRunner runner(&fixture.lessons, fixture.services());
+  runner.start({});
+  auto with_rows = request(0, 5);
+  with_rows.values["publish"] = 1;
+  const auto id = runner.submit(with_rows);
+  fixture.lesson->wait_until_started(1);
+  const auto partial = wait_for_outcome(runner);
+  ASSERT_TRUE(partial.has_value());
+  EXPECT_TRUE(partial->partial);
+  EXPECT_EQ(partial->id, id);
+  ASSERT_EQ(partial->views.size(), 1u);  // views made on the runner thread
+  EXPECT_EQ(std::get<lessons::FactsView>(partial->views[0]).facts[0].second, "partial");
+  EXPECT_TRUE(runner.busy());  // the step is still running
+  fixture.lesson->let_go();
+  const auto finished = wait_for_outcome(runner);
+  ASSERT_TRUE(finished.has_value());
+  EXPECT_FALSE(finished->partial);
+  EXPECT_EQ(finished->run.parameters.at("n"), "5.000000");
+  EXPECT_FALSE(runner.take_outcome().has_value());  // nothing partial left behind
 }
 
 TEST(LessonRunner, CancelReachesTheRunningStep) {

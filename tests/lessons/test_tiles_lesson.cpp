@@ -193,6 +193,21 @@ TEST_F(TILES_SUITE, TheRaceMeasuresEveryFunction) {
 #endif
 }
 
+TEST_F(TILES_SUITE, TheRaceTableFillsInAsResultsArrive) {
+  RunControl control;
+  std::vector<int> measured_rows_seen;
+  control.on_partial = [&](const cudalab::Run& partial) {
+    int measured = 0;
+    for (const auto& row : partial.results["rows"]) measured += row["outcome"] != "cancelled";
+    measured_rows_seen.push_back(measured);
+    EXPECT_FALSE(lesson->views(kRaceStep, partial).empty()) << "every partial race can be drawn";
+  };
+  cudalab::Run run = run_step(kRaceStep, {"n=48"}, &control);
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  ASSERT_EQ(measured_rows_seen.size(), 6u);  // one hand-over per function raced
+  for (std::size_t i = 0; i < measured_rows_seen.size(); ++i) EXPECT_EQ(measured_rows_seen[i], int(i) + 1);
+}
+
 TEST_F(TILES_SUITE, AStoppedRaceKeepsItsRowsAndSaysSo) {
   RunControl control;
   control.cancel = true;
