@@ -98,6 +98,14 @@ int run_command_line(int argc, char** argv) {
   GuiOptions gui;
   std::string gui_backend = "auto";
   cli.add_option("--backend", gui_backend, "gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  // Look options for the window, the screenshot and the tour alike (otherwise: as last saved).
+  auto add_look_options = [&gui](CLI::App* command) {
+    command->add_option("--theme", gui.theme, "dark, light or high-contrast")
+        ->check(CLI::IsMember({"dark", "light", "high-contrast"}));
+    command->add_option("--text-size", gui.font_scale, "Text size in percent, 75 to 300")
+        ->check(CLI::Range(75.0f, 300.0f));
+  };
+  add_look_options(&cli);
 
   auto* list = cli.add_subcommand("list", "List chapters and their steps");
   auto* devices = cli.add_subcommand("devices", "List the backends on this machine");
@@ -114,11 +122,13 @@ int run_command_line(int argc, char** argv) {
   add_step_options(shot, &shot_options);
   shot->add_option("--out", shot_out, "PNG file to write")->required();
   shot->add_option("--size", shot_size, "Window size WxH");
+  add_look_options(shot);
 
   std::string tour_dir;
   auto* tour = cli.add_subcommand("tour", "Visit every chapter and step in the window, saving a PNG of each");
   tour->add_option("--out", tour_dir, "Folder for the screenshots")->required();
   tour->add_option("--backend", gui_backend, "gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  add_look_options(tour);
 
   std::string bench_what;
   EmulatorBenchOptions bench_options;
@@ -148,6 +158,7 @@ int run_command_line(int argc, char** argv) {
   if (*bench) return run_emulator_bench(std::cout, bench_options);
 
   gui.backend = backend_request(gui_backend);
+  gui.font_scale /= 100.0f;  // percent on the command line; 0 stays "as last saved"
   if (*shot) {
     auto lessons = lessons::make_lessons();
     lessons::StepSelection target;

@@ -43,3 +43,5 @@ cudalab_cli_test(shot_unknown_chapter 2 "unknown chapter 'nope'" ARGS shot nope 
 cudalab_cli_test(shot_bad_size 2 "--size must look like 1280x800" ARGS shot machine --out ${CLI_OUT}/x.png --size big)
 cudalab_cli_test(no_display 2 "no display.*xvfb-run" NO_DISPLAY)
 cudalab_cli_test(unknown_command 2 "frobnicate" ARGS frobnicate)
+cudalab_cli_test(shot_bad_theme 2 "--theme: purple not in" ARGS shot machine --out ${CLI_OUT}/x.png --theme purple)
+cudalab_cli_test(shot_bad_text_size 2 "--text-size: Value 500 not in range" ARGS shot machine --out ${CLI_OUT}/x.png --text-size 500)
