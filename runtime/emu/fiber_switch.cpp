@@ -2,7 +2,8 @@
 
 #ifdef CUDALAB_EMU_OWN_JUMP
 
-// Boost 1.74's jump_x86_64_sysv_elf_gas.S, same frame (0x40 bytes: [0x00] FPU control words,
+// Modified from Boost.Context 1.74's jump_x86_64_sysv_elf_gas.S, (C) Oliver Kowalke 2009, under
+// the Boost Software License 1.0 (runtime/emu/LICENSE-Boost.txt). Same frame (0x40 bytes: [0x00] FPU control words,
 // unused here; [0x08..0x30] r12 r13 r14 r15 rbx rbp; [0x38] return address), without
 // stmxcsr/fnstcw/ldmxcsr/fldcw.
 asm(R"(
