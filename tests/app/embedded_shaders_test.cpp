@@ -1,5 +1,5 @@
 // The shaders compiled into the executable must be the files in shaders/: otherwise an install
-// without <data>/shaders would draw differently. Fix: python3 shaders/embed_shaders.py
+// without <data>/shaders would draw differently. The copy is generated at build time (cmake/EmbedShaders.cmake).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -30,10 +30,10 @@ TEST(EmbeddedShaders, EveryShaderFileIsEmbeddedVerbatim) {
     for (const EmbeddedShader& shader : embedded_shaders()) {
       if (shader.name == entry.path().filename().string()) {
         found = true;
-        EXPECT_EQ(shader.text, text.str()) << entry.path() << " differs from its embedded copy: run python3 shaders/embed_shaders.py";
+        EXPECT_EQ(shader.text, text.str()) << entry.path() << " differs from its embedded copy: cmake/EmbedShaders.cmake lost it";
       }
     }
-    EXPECT_TRUE(found) << entry.path() << " is not embedded: run python3 shaders/embed_shaders.py";
+    EXPECT_TRUE(found) << entry.path() << " is not embedded: cmake/EmbedShaders.cmake lost it";
   }
   EXPECT_GE(files.size(), 4u);
   for (const EmbeddedShader& shader : embedded_shaders()) {
