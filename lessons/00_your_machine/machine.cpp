@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/step_table_lesson.h"
 #include "cudalab/trace.h"
 #include "kernels.h"
 #include "lesson.h"
@@ -14,118 +15,97 @@
 namespace cudalab::lessons {
 namespace {
 
-enum StepIndex { kFactsStep = 0, kWhereStep = 1 };
+Step facts_step() { return Step{"Host and device", {}}; }
 
-class MachineLesson final : public Lesson {
- public:
-  std::string id() const override { return "machine"; }
-  std::string title() const override { return "Your machine"; }
-  std::string folder() const override { return "00_your_machine"; }
-  std::string kernel_file() const override { return "kernels.cuh"; }
+void run_facts(const ParamValues&, Device& device, RunControl&, Run* run) { run->results = machine_facts_json(device); }
 
-  std::vector<Step> steps() const override {
-    Param blocks{"blocks_per_grid", "Blocks per grid", Param::Kind::integer, 1, 4096, 264};
-    blocks.log_scale = true;
-    blocks.help = "How many blocks the host launches; each one runs on one SM.";
-    Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 1, 1024, 128};
-    threads.log_scale = true;
-    threads.help = "Threads in each block; all of a block's threads run on the same SM.";
-    return {
-        Step{"Host and device", {}},
-        Step{"Who ran where", {blocks, threads}},
-    };
+Step where_step() {
+  Param blocks{"blocks_per_grid", "Blocks per grid", Param::Kind::integer, 1, 4096, 264};
+  blocks.log_scale = true;
+  blocks.help = "How many blocks the host launches; each one runs on one SM.";
+  Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 1, 1024, 128};
+  threads.log_scale = true;
+  threads.help = "Threads in each block; all of a block's threads run on the same SM.";
+  return Step{"Who ran where", {blocks, threads}};
+}
+
+void run_where_am_i(const ParamValues& values, Device& device, RunControl&, Run* run) {
+  LaunchConfig config{Dim3(static_cast<unsigned>(values.at("blocks_per_grid"))),
+                      Dim3(static_cast<unsigned>(values.at("threads_per_block")))};
+  TraceBuffer trace;
+  auto step_status = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, config.grid.x, &trace));
+    auto start = device.record_event();
+    CUDALAB_RETURN_IF_ERROR(launch(device, machine::where_am_i, config, trace.handle()));
+    auto end = device.record_event();
+    CUDALAB_RETURN_IF_ERROR(device.synchronize());
+    run->timings.push_back({"kernel", device.elapsed_ms(*start, *end), device.timing_source()});
+    return trace.read(&run->trace, &run->trace_overflow);
+  }();
+  run->status = step_status;
+  run->printf_output = device.take_printf_output();
+  if (!step_status.ok()) return;
+  std::map<unsigned, int> blocks_per_sm;
+  for (const TraceEvent& e : run->trace) ++blocks_per_sm[e.sm];
+  run->results["launch"] = config.str();
+  run->results["blocks_recorded"] = run->trace.size();
+  run->results["units"] = device.facts().sm_count;
+  run->results["units_used"] = blocks_per_sm.size();
+}
+
+std::vector<View> where_views(const Run& run) {
+  const bool gpu = run.device.is_gpu();
+  const int units = std::max(1, run.device.sm_count);
+  std::vector<std::vector<unsigned>> blocks_on(units);
+  for (const TraceEvent& e : run.trace)
+    if (e.sm < static_cast<unsigned>(units)) blocks_on[e.sm].push_back(e.block);
+  std::size_t most = 1;
+  for (const auto& b : blocks_on) most = std::max(most, b.size());
+
+  CellGridView grid;
+  grid.title = gpu ? "Blocks per SM (from %smid, recorded by each block)"
+                   : "Blocks per emulator worker (the emulator's stand-in for an SM)";
+  grid.cols = std::min(units, 12);
+  grid.rows = (units + grid.cols - 1) / grid.cols;
+  grid.legend = {"ran at least one block", "ran none"};
+  for (int unit = 0; unit < units; ++unit) {
+    CellGridView::Cell cell;
+    cell.col = unit % grid.cols;
+    cell.row = unit / grid.cols;
+    const auto& blocks = blocks_on[unit];
+    cell.group = blocks.empty() ? -1 : 0;
+    cell.shade = blocks.empty() ? 1.f : 0.35f + 0.65f * static_cast<float>(blocks.size()) / most;
+    cell.label = std::to_string(blocks.size());
+    std::string list;
+    for (std::size_t i = 0; i < blocks.size() && i < 8; ++i) list += (i ? ", " : "") + std::to_string(blocks[i]);
+    if (blocks.size() > 8) list += ", …";
+    cell.tooltip = fmt::format("{} {}: ran {} block{}{}", gpu ? "SM" : "worker", unit, blocks.size(),
+                               blocks.size() == 1 ? "" : "s", blocks.empty() ? "" : " (" + list + ")");
+    grid.cells.push_back(std::move(cell));
   }
-
-  Run run(int step, const ParamValues& values, Device& device, RunControl&) override {
-    Run run;
-    begin_run(&run, *this, step, values, device);
-    if (step == kFactsStep) {
-      run.results = machine_facts_json(device);
-    } else if (step == kWhereStep) {
-      run_where_am_i(values, device, &run);
-    } else {
-      run.status = Status::error(StatusCode::invalid_argument, fmt::format("chapter \"{}\" has no step {}", title(), step + 1));
-    }
-    return run;
-  }
-
-  std::vector<View> views(int step, const Run& run) const override {
-    if (step == kFactsStep) return machine_facts_views(run);
-    if (step == kWhereStep && run.status.ok()) return where_views(run);
-    return {};
-  }
-
- private:
-  static void run_where_am_i(const ParamValues& values, Device& device, Run* run) {
-    LaunchConfig config{Dim3(static_cast<unsigned>(values.at("blocks_per_grid"))),
-                        Dim3(static_cast<unsigned>(values.at("threads_per_block")))};
-    TraceBuffer trace;
-    auto step_status = [&]() -> Status {
-      CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, config.grid.x, &trace));
-      auto start = device.record_event();
-      CUDALAB_RETURN_IF_ERROR(launch(device, machine::where_am_i, config, trace.handle()));
-      auto end = device.record_event();
-      CUDALAB_RETURN_IF_ERROR(device.synchronize());
-      run->timings.push_back({"kernel", device.elapsed_ms(*start, *end), device.timing_source()});
-      return trace.read(&run->trace, &run->trace_overflow);
-    }();
-    run->status = step_status;
-    run->printf_output = device.take_printf_output();
-    if (!step_status.ok()) return;
-    std::map<unsigned, int> blocks_per_sm;
-    for (const TraceEvent& e : run->trace) ++blocks_per_sm[e.sm];
-    run->results["launch"] = config.str();
-    run->results["blocks_recorded"] = run->trace.size();
-    run->results["units"] = device.facts().sm_count;
-    run->results["units_used"] = blocks_per_sm.size();
-  }
-
-  static std::vector<View> where_views(const Run& run) {
-    const bool gpu = run.device.is_gpu();
-    const int units = std::max(1, run.device.sm_count);
-    std::vector<std::vector<unsigned>> blocks_on(units);
-    for (const TraceEvent& e : run.trace)
-      if (e.sm < static_cast<unsigned>(units)) blocks_on[e.sm].push_back(e.block);
-    std::size_t most = 1;
-    for (const auto& b : blocks_on) most = std::max(most, b.size());
-
-    CellGridView grid;
-    grid.title = gpu ? "Blocks per SM (from %smid, recorded by each block)"
-                     : "Blocks per emulator worker (the emulator's stand-in for an SM)";
-    grid.cols = std::min(units, 12);
-    grid.rows = (units + grid.cols - 1) / grid.cols;
-    grid.legend = {"ran at least one block", "ran none"};
-    for (int unit = 0; unit < units; ++unit) {
-      CellGridView::Cell cell;
-      cell.col = unit % grid.cols;
-      cell.row = unit / grid.cols;
-      const auto& blocks = blocks_on[unit];
-      cell.group = blocks.empty() ? -1 : 0;
-      cell.shade = blocks.empty() ? 1.f : 0.35f + 0.65f * static_cast<float>(blocks.size()) / most;
-      cell.label = std::to_string(blocks.size());
-      std::string list;
-      for (std::size_t i = 0; i < blocks.size() && i < 8; ++i) list += (i ? ", " : "") + std::to_string(blocks[i]);
-      if (blocks.size() > 8) list += ", …";
-      cell.tooltip = fmt::format("{} {}: ran {} block{}{}", gpu ? "SM" : "worker", unit, blocks.size(),
-                                 blocks.size() == 1 ? "" : "s", blocks.empty() ? "" : " (" + list + ")");
-      grid.cells.push_back(std::move(cell));
-    }
-    FactsView facts;
-    facts.title = "What the run recorded";
-    facts.facts = {
-        {"launch", run.results.value("launch", "")},
-        {"blocks that recorded their SM", std::to_string(run.trace.size())},
-        {gpu ? "SMs that ran blocks" : "workers that ran blocks",
-         fmt::format("{} of {}", run.results.value("units_used", 0), units)},
-    };
-    if (!run.timings.empty())
-      facts.facts.push_back({"kernel time", fmt::format("{:.3f} ms ({})", run.timings[0].ms, describe(run.timings[0].source))});
-    return {grid, facts};
-  }
-};
+  FactsView facts;
+  facts.title = "What the run recorded";
+  facts.facts = {
+      {"launch", run.results.value("launch", "")},
+      {"blocks that recorded their SM", std::to_string(run.trace.size())},
+      {gpu ? "SMs that ran blocks" : "workers that ran blocks",
+       fmt::format("{} of {}", run.results.value("units_used", 0), units)},
+  };
+  if (!run.timings.empty())
+    facts.facts.push_back({"kernel time", fmt::format("{:.3f} ms ({})", run.timings[0].ms, describe(run.timings[0].source))});
+  return {grid, facts};
+}
 
 }  // namespace
 
-std::unique_ptr<Lesson> make_machine_lesson() { return std::make_unique<MachineLesson>(); }
+std::unique_ptr<Lesson> make_machine_lesson() {
+  return std::make_unique<StepTableLesson>(
+      "machine", "Your machine", "00_your_machine", "kernels.cuh",
+      std::vector<StepEntry>{
+          // The facts are drawn whatever the run's status: they describe the machine, not a launch.
+          {facts_step, run_facts, machine_facts_views, FailedRunViews::always},
+          {where_step, run_where_am_i, where_views},
+      });
+}
 
 }  // namespace cudalab::lessons

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/in_words.h"
 #include "cudalab/run.h"
 
 namespace cudalab::lessons {
@@ -20,13 +21,6 @@ nlohmann::json machine_facts_json(const Device& device) {
 
 namespace {
 
-std::string bytes_text(double bytes) {
-  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
-  return unit == 0 ? fmt::format("{:.0f} {}", bytes, units[unit]) : fmt::format("{:.1f} {}", bytes, units[unit]);
-}
-
 // One column of the facts table: a device as a student reads it.
 std::vector<std::string> describe_column(const DeviceFacts& f) {
   const bool gpu = f.is_gpu();
@@ -39,12 +33,12 @@ std::vector<std::string> describe_column(const DeviceFacts& f) {
       std::to_string(f.max_threads_per_block),
       dims(f.max_block_dim),
       dims(f.max_grid_dim),
-      bytes_text(double(f.shared_per_block)) +
-          (f.shared_per_block_optin > f.shared_per_block ? fmt::format(" ({} opt-in)", bytes_text(double(f.shared_per_block_optin))) : ""),
-      gpu ? bytes_text(double(f.shared_per_sm)) : "—",
+      bytes_one_decimal(double(f.shared_per_block)) +
+          (f.shared_per_block_optin > f.shared_per_block ? fmt::format(" ({} opt-in)", bytes_one_decimal(double(f.shared_per_block_optin))) : ""),
+      gpu ? bytes_one_decimal(double(f.shared_per_sm)) : "—",
       gpu ? std::to_string(f.regs_per_block) : "— (CPU registers)",
-      gpu ? bytes_text(double(f.l2_bytes)) : "— (the CPU's caches)",
-      bytes_text(double(f.global_mem_bytes)) + (gpu ? "" : " (host memory)"),
+      gpu ? bytes_one_decimal(double(f.l2_bytes)) : "— (the CPU's caches)",
+      bytes_one_decimal(double(f.global_mem_bytes)) + (gpu ? "" : " (host memory)"),
       gpu ? fmt::format("{:.0f} MHz", f.mem_clock_khz / 1000.0) : "—",
       gpu ? fmt::format("{} bits", f.mem_bus_width_bits) : "—",
       gpu ? fmt::format("{:.0f} GB/s", f.theoretical_bandwidth_gbs()) : "—",

@@ -40,7 +40,7 @@ Step async_step() {
   return Step{"Asynchronous launch", {spin, wait}};
 }
 
-void run_async(const ParamValues& values, Device& device, Run* run) {
+void run_async(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const auto spin_us = static_cast<unsigned>(values.at("spin_us"));
   const bool wait_before_reading = values.at("synchronize") != 0;
   const LaunchConfig config{Dim3(1), Dim3(1)};
@@ -122,7 +122,7 @@ std::vector<View> async_views(const Run& run) {
   timeline.title = "Host and device, from the moment launch() was called";
   timeline.rows = {"host", run.device.is_gpu() ? "device (GPU)" : "device (CPU emulator)"};
   timeline.bars.push_back({0, 0.0, launch_returned_us, 0, "launch()",
-                           fmt::format("launch() returned after {}", microseconds_in_words(launch_returned_us))});
+                           fmt::format("launch() returned after {}", microseconds_in_words(launch_returned_us, 3))});
   const double wait_started_us = waited ? launch_returned_us : answer_read_us;
   timeline.bars.push_back(
       {0, wait_started_us, wait_returned_us, 1, waited ? "cudaDeviceSynchronize() waits" : "clean-up wait",
@@ -134,20 +134,20 @@ std::vector<View> async_views(const Run& run) {
                            "spin_then_answer",
                            fmt::format("The kernel worked for {} by {}. It is drawn ending where synchronize() "
                                        "returned: that is when the host learned it was over.",
-                                       microseconds_in_words(kernel_us), device_clock)});
+                                       microseconds_in_words(kernel_us, 3), device_clock)});
   timeline.markers = {
-      {launch_returned_us, fmt::format("launch returned after {}", microseconds_in_words(launch_returned_us))},
+      {launch_returned_us, fmt::format("launch returned after {}", microseconds_in_words(launch_returned_us, 3))},
       {answer_read_us, fmt::format("host reads the answer: {}", answer_read)},
       {wait_returned_us, fmt::format("kernel finished, synchronize returned after {}",
-                                     microseconds_in_words(wait_returned_us))},
+                                     microseconds_in_words(wait_returned_us, 3))},
   };
 
   FactsView facts;
   facts.title = "What the host saw";
   facts.facts = {
-      {"launch() returned after", microseconds_in_words(launch_returned_us) + " (its second launch: the first loads it)"},
-      {"the kernel worked for", fmt::format("{} ({})", microseconds_in_words(kernel_us), device_clock)},
-      {"synchronize() returned after", microseconds_in_words(wait_returned_us)},
+      {"launch() returned after", microseconds_in_words(launch_returned_us, 3) + " (its second launch: the first loads it)"},
+      {"the kernel worked for", fmt::format("{} ({})", microseconds_in_words(kernel_us, 3), device_clock)},
+      {"synchronize() returned after", microseconds_in_words(wait_returned_us, 3)},
       {waited ? "answer read after waiting" : "answer read without waiting",
        answer_read == 42 ? "42 — the kernel had finished"
                          : fmt::format("{} — not there yet: the kernel was still running", answer_read)},

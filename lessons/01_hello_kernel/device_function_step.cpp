@@ -31,7 +31,7 @@ Step device_function_step() {
   return Step{"Kernel and device function", {elements, threads}};
 }
 
-void run_device_function(const ParamValues& values, Device& device, Run* run) {
+void run_device_function(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const int elements = static_cast<int>(values.at("elements"));
   const auto threads_per_block = static_cast<unsigned>(values.at("threads_per_block"));
   // Enough blocks to cover every element (the last one may have threads to spare).

@@ -37,7 +37,7 @@ Step launch_step() {
   return Step{"Launch configuration", {blocks, threads}};
 }
 
-void run_launch(const ParamValues& values, Device& device, Run* run) {
+void run_launch(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const auto blocks_per_grid = static_cast<unsigned>(values.at("blocks_per_grid"));
   const auto threads_per_block = static_cast<unsigned>(values.at("threads_per_block"));
   const LaunchConfig config{Dim3(blocks_per_grid), Dim3(threads_per_block)};

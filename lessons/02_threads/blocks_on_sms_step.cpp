@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/trace.h"
+#include "common/in_words.h"
 #include "kernels.h"
 #include "threads_steps.h"
 
@@ -36,10 +37,6 @@ struct Schedule {
   std::map<std::uint32_t, int> most_at_once;  // per unit
   int waves = 0;
 };
-
-std::string time_in_words(double microseconds) {
-  return microseconds >= 1000.0 ? fmt::format("{:.2f} ms", microseconds / 1000.0) : fmt::format("{:.1f} µs", microseconds);
-}
 
 Schedule schedule_of(const Run& run) {
   std::map<std::uint32_t, BlockRecord> by_block;
@@ -89,7 +86,7 @@ Step blocks_on_sms_step() {
   return Step{"Blocks meet the hardware", {blocks, threads, work}};
 }
 
-void run_blocks_on_sms(const ParamValues& values, Device& device, Run* run) {
+void run_blocks_on_sms(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const auto blocks_per_grid = static_cast<unsigned>(values.at("blocks_per_grid"));
   const auto threads_per_block = static_cast<unsigned>(values.at("threads_per_block"));
   const auto work_us = static_cast<unsigned>(values.at("work_us"));
@@ -174,7 +171,7 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
       {"waves", std::to_string(schedule.waves)},
       {"first start to last end", schedule.blocks.empty()
                                       ? "—"
-                                      : fmt::format("{} ({})", time_in_words(double(last_end - first_start) / 1000.0),
+                                      : fmt::format("{} ({})", microseconds_in_words(double(last_end - first_start) / 1000.0, 2),
                                                     gpu ? "%globaltimer" : "emulator steady clock")},
   };
   return views_of(std::move(timeline), std::move(facts));

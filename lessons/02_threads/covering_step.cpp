@@ -53,7 +53,7 @@ Step covering_step() {
   return Step{"Covering an array", {elements, threads, pattern, blocks}};
 }
 
-void run_covering(const ParamValues& values, Device& device, Run* run) {
+void run_covering(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const int elements = static_cast<int>(values.at("elements"));
   const auto threads_per_block = static_cast<unsigned>(values.at("threads_per_block"));
   const bool grid_stride = static_cast<int>(values.at("pattern")) == kGridStride;

@@ -39,7 +39,7 @@ Step grid_2d_step() {
   return Step{"2D grids and blocks", {block_x, block_y, grid_x, grid_y, colour_by_param()}};
 }
 
-void run_grid_2d(const ParamValues& values, Device& device, Run* run) {
+void run_grid_2d(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const Dim3 block(static_cast<unsigned>(values.at("block_x")), static_cast<unsigned>(values.at("block_y")));
   const Dim3 grid(static_cast<unsigned>(values.at("grid_x")), static_cast<unsigned>(values.at("grid_y")));
   const LaunchConfig config{grid, block};

@@ -28,7 +28,7 @@ Step indexing_1d_step() {
   return Step{"1D indexing", {blocks, threads, colour_by_param()}};
 }
 
-void run_indexing_1d(const ParamValues& values, Device& device, Run* run) {
+void run_indexing_1d(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const auto blocks_per_grid = static_cast<unsigned>(values.at("blocks_per_grid"));
   const auto threads_per_block = static_cast<unsigned>(values.at("threads_per_block"));
   const LaunchConfig config{Dim3(blocks_per_grid), Dim3(threads_per_block)};

@@ -30,7 +30,7 @@ Step bandwidth_step() {
   return Step{"Global memory bandwidth", {size, width}};
 }
 
-void run_bandwidth(const ParamValues& values, Device& device, const RunControl& control, Run* run) {
+void run_bandwidth(const ParamValues& values, Device& device, RunControl& control, Run* run) {
   const std::size_t buffer_bytes = static_cast<std::size_t>(values.at("buffer_mib")) << 20;
   const std::size_t elements = buffer_bytes / sizeof(float);
   const bool wide = static_cast<int>(values.at("width")) == kFloat4;
@@ -145,13 +145,13 @@ std::vector<View> bandwidth_views(const Run& run) {
                                            bytes_in_words(run.results.value("bytes_moved", 0.0)))},
       {"launch", kernel_name + run.results.value("launch", std::string())},
       {kernel_name, fmt::format("{} → {}", milliseconds_in_words(run.results.value("kernel_ms", 0.0)),
-                                        rate_in_words(kernel_gbs))},
+                                        bandwidth_in_words(kernel_gbs))},
       {gpu ? "library copy" : "the emulator's memmove",
-       fmt::format("{} → {}", milliseconds_in_words(run.results.value("library_ms", 0.0)), rate_in_words(library_gbs))},
+       fmt::format("{} → {}", milliseconds_in_words(run.results.value("library_ms", 0.0)), bandwidth_in_words(library_gbs))},
   };
   if (theoretical > 0)
     facts.facts.push_back({"theoretical (memory clock × bus width × 2)",
-                           fmt::format("{}: the kernel reached {:.0f} %", rate_in_words(theoretical),
+                           fmt::format("{}: the kernel reached {:.0f} %", bandwidth_in_words(theoretical),
                                        100.0 * run.results.value("fraction_of_theoretical", 0.0))});
   else
     facts.facts.push_back({"theoretical", "not known for the emulator: these are this CPU's memory speeds"});

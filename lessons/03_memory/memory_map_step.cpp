@@ -49,7 +49,7 @@ MemorySizes sizes_of(const DeviceFacts& f) {
 
 Step memory_map_step() { return Step{"The memory map", {}}; }
 
-void run_memory_map(const ParamValues&, Device& device, Run* run) {
+void run_memory_map(const ParamValues&, Device& device, RunControl&, Run* run) {
   const DeviceFacts& f = device.facts();
   run->results["registers_per_block"] = f.regs_per_block;
   run->results["registers_per_sm"] = f.regs_per_sm;
@@ -132,7 +132,7 @@ std::vector<View> memory_map_views(const Run& run) {
   const double theoretical = f.theoretical_bandwidth_gbs();
   facts.facts.push_back({"global memory bandwidth (theoretical)",
                          theoretical > 0 ? fmt::format("{} ({:.0f} MHz × {} bits × 2): step 2 measures it",
-                                                       rate_in_words(theoretical), f.mem_clock_khz / 1000.0,
+                                                       bandwidth_in_words(theoretical), f.mem_clock_khz / 1000.0,
                                                        f.mem_bus_width_bits)
                                          : "not known for the emulator: step 2 measures this machine's memory"});
   if (!f.is_gpu())

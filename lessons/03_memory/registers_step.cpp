@@ -39,7 +39,7 @@ Step registers_step() {
   return Step{"Registers and local memory", {elements, threads}};
 }
 
-void run_registers(const ParamValues& values, Device& device, const RunControl& control, Run* run) {
+void run_registers(const ParamValues& values, Device& device, RunControl& control, Run* run) {
   const int elements = static_cast<int>(values.at("elements"));
   const auto threads = static_cast<unsigned>(values.at("threads_per_block"));
   const LaunchConfig config{Dim3((static_cast<unsigned>(elements) + threads - 1) / threads), Dim3(threads)};

@@ -54,7 +54,7 @@ Step shared_per_block_step() {
   return Step{"Shared memory belongs to a block", {blocks, threads, offset, wait}};
 }
 
-void run_shared_per_block(const ParamValues& values, Device& device, Run* run) {
+void run_shared_per_block(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const auto blocks = static_cast<unsigned>(values.at("blocks_per_grid"));
   const auto threads = static_cast<unsigned>(values.at("threads_per_block"));
   const int offset = static_cast<int>(values.at("offset"));

@@ -54,7 +54,7 @@ Step shared_vs_global_step() {
   return Step{"Shared vs global", {elements, radius, threads}};
 }
 
-void run_shared_vs_global(const ParamValues& values, Device& device, const RunControl& control, Run* run) {
+void run_shared_vs_global(const ParamValues& values, Device& device, RunControl& control, Run* run) {
   const int elements = static_cast<int>(values.at("elements"));
   const int radius = static_cast<int>(values.at("radius"));
   const auto threads = static_cast<unsigned>(values.at("threads_per_block"));

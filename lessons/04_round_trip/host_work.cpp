@@ -2,12 +2,12 @@
 
 #include <cmath>
 
-#include "03_memory/measuring.h"
+#include "common/measuring.h"
 
 namespace cudalab::lessons::round_trip {
 
 std::vector<float> polynomial_inputs(std::size_t count, unsigned seed) {
-  std::vector<float> x = memory::random_inputs(count, seed);  // in [1, 2)
+  std::vector<float> x = random_inputs(count, seed);  // in [1, 2)
   for (float& v : x) v = (v - 1.0f) * 0.9f;
   return x;
 }

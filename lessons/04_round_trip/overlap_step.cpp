@@ -149,7 +149,7 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
     return;
   }
   // Host side: pinned x and y, and the inputs.
-  if (run->status = memory::check_host_room(device, 3 * n * sizeof(float), 2 * n * sizeof(float)); !run->status.ok()) return;
+  if (run->status = check_host_room(device, 3 * n * sizeof(float), 2 * n * sizeof(float)); !run->status.ok()) return;
   std::vector<ChunkTimes> serial, overlapped;
   // The CPU checks evenly spread elements, at most kMostChecked: at 16 Mi elements of 2048 terms a
   // full check would keep one core busy for most of a minute.
@@ -177,7 +177,7 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
     for (const bool split : {false, true}) {
       std::vector<std::vector<ChunkTimes>> runs;
       for (int r = 0; r <= repeats; ++r) {
-        if (control.cancel) return memory::cancelled_status();
+        if (control.cancel) return cancelled_status();
         std::fill(y.data(), y.data() + n, 0.0f);
         std::vector<ChunkTimes> times;
         CUDALAB_RETURN_IF_ERROR(run_schedule(device, x.span(), y.span(), device_x, device_y, terms, split ? streams : 1,

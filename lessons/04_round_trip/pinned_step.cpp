@@ -22,8 +22,8 @@ constexpr std::array<const char*, kSeries> kSeriesNames = {"pageable → device"
                                                           "device → pinned"};
 
 // Repeats per size: enough for a median, within a budget that keeps the whole sweep short.
-memory::RepeatPolicy sweep_policy(const Device& device) {
-  memory::RepeatPolicy policy = memory::repeat_policy(device);
+RepeatPolicy sweep_policy(const Device& device) {
+  RepeatPolicy policy = repeat_policy(device);
   policy.budget_ms = device.is_gpu() ? 60 : 40;
   return policy;
 }
@@ -49,11 +49,11 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
     return;
   }
   // Host side: one page-locked and one ordinary buffer of the largest size.
-  if (run->status = memory::check_host_room(device, 2 * largest, largest); !run->status.ok()) return;
+  if (run->status = check_host_room(device, 2 * largest, largest); !run->status.ok()) return;
 
   std::array<std::vector<double>, kSeries> gbs, ms;
   std::array<Timing, kSeries> largest_copy;  // the timings of the last size, samples and all
-  const memory::RepeatPolicy policy = sweep_policy(device);
+  const RepeatPolicy policy = sweep_policy(device);
   run->status = [&]() -> Status {
     Buffer<std::byte> on_device;
     CUDALAB_RETURN_IF_ERROR(Buffer<std::byte>::create(device, largest, &on_device));
@@ -70,7 +70,7 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
         std::byte* host = (s == kPinnedIn || s == kPinnedOut) ? pinned.data() : pageable.get();
         const bool in = s == kPageableIn || s == kPinnedIn;
         Timing timing;
-        CUDALAB_RETURN_IF_ERROR(memory::time_on_device(
+        CUDALAB_RETURN_IF_ERROR(time_on_device(
             device,
             [&] { return in ? device.copy_to_device(on_device.data(), host, size) : device.copy_to_host(host, on_device.data(), size); },
             policy, control, &timing));
@@ -114,7 +114,7 @@ std::vector<View> pinned_views(const Run& run) {
     while (half + 1 < rates.size() && rates[half] < peak / 2) ++half;
     facts.facts.push_back({name, fmt::format("{} for {}, {} at best; half of that from {} on",
                                              milliseconds_in_words(times.front()), bytes_in_words(sizes.front()),
-                                             rate_in_words(peak), bytes_in_words(sizes[half]))});
+                                             bandwidth_in_words(peak), bytes_in_words(sizes[half]))});
   }
   if (!run.timings.empty())
     facts.facts.push_back({"timed with", fmt::format("{}, the median of several copies per point",

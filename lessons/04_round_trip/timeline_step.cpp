@@ -50,7 +50,7 @@ Step timeline_step() {
   return Step{"The round trip as a timeline", {elements, pinned}};
 }
 
-void run_timeline(const ParamValues& values, Device& device, const RunControl& control, Run* run) {
+void run_timeline(const ParamValues& values, Device& device, RunControl& control, Run* run) {
   const int n = static_cast<int>(values.at("elements"));
   const bool pinned = values.at("pinned") != 0;
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
@@ -66,14 +66,14 @@ void run_timeline(const ParamValues& values, Device& device, const RunControl& c
     return;
   }
   // Host side: a, b and c, and the inputs generated before they are copied into a and b.
-  if (run->status = memory::check_host_room(device, 5 * bytes, 3 * bytes); !run->status.ok()) return;
+  if (run->status = check_host_room(device, 5 * bytes, 3 * bytes); !run->status.ok()) return;
 
   // phase_ms[trip][phase]
   std::vector<std::array<double, kPhases>> trips;
   HostArrays host;
   run->status = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(host.create(device, static_cast<std::size_t>(n), pinned));
-    const std::vector<float> a = memory::random_inputs(host.a.size(), 11), b = memory::random_inputs(host.b.size(), 12);
+    const std::vector<float> a = random_inputs(host.a.size(), 11), b = random_inputs(host.b.size(), 12);
     std::copy(a.begin(), a.end(), host.a.begin());
     std::copy(b.begin(), b.end(), host.b.begin());
     Buffer<float> device_a, device_b, device_c;
@@ -94,11 +94,11 @@ void run_timeline(const ParamValues& values, Device& device, const RunControl& c
     };
     // The first trip also loads the kernel and touches fresh pages: not what this step is about.
     CUDALAB_RETURN_IF_ERROR(round_trip(nullptr));
-    const memory::RepeatPolicy policy = memory::repeat_policy(device);
+    const RepeatPolicy policy = repeat_policy(device);
     double spent_ms = 0;
     while (static_cast<int>(trips.size()) < policy.most &&
            (static_cast<int>(trips.size()) < policy.fewest || spent_ms < policy.budget_ms)) {
-      if (control.cancel) return memory::cancelled_status();
+      if (control.cancel) return cancelled_status();
       std::array<std::shared_ptr<Event>, kPhases + 1> events;
       CUDALAB_RETURN_IF_ERROR(round_trip(&events));
       std::array<double, kPhases> phase_ms{};
@@ -159,7 +159,7 @@ std::vector<View> timeline_views(const Run& run) {
     timeline.bars.push_back(
         {row, at_us, at_us + ms * 1000, row, name,
          fmt::format("{}: {} in {} = {}{}", name, bytes_in_words(phases[p].value("bytes", 0.0)), milliseconds_in_words(ms),
-                     rate_in_words(phases[p].value("gbs", 0.0)),
+                     bandwidth_in_words(phases[p].value("gbs", 0.0)),
                      p == 2 ? " (reads a and b, writes c: 3 × 4 bytes per element)" : "")});
     at_us += ms * 1000;
   }
@@ -174,7 +174,7 @@ std::vector<View> timeline_views(const Run& run) {
   };
   for (const auto& phase : phases)
     facts.facts.push_back({phase.value("name", std::string()), fmt::format("{} → {}", milliseconds_in_words(phase.value("ms", 0.0)),
-                                                                          rate_in_words(phase.value("gbs", 0.0)))});
+                                                                          bandwidth_in_words(phase.value("gbs", 0.0)))});
   facts.facts.push_back({"copying", fmt::format("{:.1f} % of the trip", total_ms > 0 ? 100.0 * copy_ms / total_ms : 0.0)});
   facts.facts.push_back({"c = a + b", "checked on the host: every element right"});
   if (!run.timings.empty())

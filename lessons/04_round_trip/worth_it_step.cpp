@@ -20,8 +20,8 @@ constexpr unsigned kThreadsPerBlock = 256;
 constexpr std::size_t kSmallest = 16;
 enum Contender { kCpu = 0, kDeviceWithCopies = 1, kKernelAlone = 2, kContenders = 3 };
 
-memory::RepeatPolicy sweep_policy(const Device& device) {
-  memory::RepeatPolicy policy = memory::repeat_policy(device);
+RepeatPolicy sweep_policy(const Device& device) {
+  RepeatPolicy policy = repeat_policy(device);
   policy.budget_ms = device.is_gpu() ? 60 : 40;
   return policy;
 }
@@ -56,14 +56,14 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
     return;
   }
   // Host side: x and y (ordinary or pinned), the inputs, and the CPU's own results.
-  if (run->status = memory::check_host_room(device, 4 * largest * sizeof(float), 2 * largest * sizeof(float));
+  if (run->status = check_host_room(device, 4 * largest * sizeof(float), 2 * largest * sizeof(float));
       !run->status.ok())
     return;
 
   std::array<std::vector<double>, kContenders> ms;
   std::array<Timing, kContenders> largest_timings;
   std::size_t wrong = 0;
-  const memory::RepeatPolicy policy = sweep_policy(device);
+  const RepeatPolicy policy = sweep_policy(device);
   run->status = [&]() -> Status {
     const std::vector<float> inputs = polynomial_inputs(largest, 21);
     std::vector<float> pageable_x, pageable_y;
@@ -89,10 +89,10 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
       const LaunchConfig config{Dim3(static_cast<unsigned>((n + kThreadsPerBlock - 1) / kThreadsPerBlock)), Dim3(kThreadsPerBlock)};
       const std::span<const float> x_n = x.first(n);
       std::array<Timing, kContenders> timing;
-      CUDALAB_RETURN_IF_ERROR(memory::time_on_host([&] { polynomial_on_cpu(x_n, std::span(on_cpu).first(n), terms); },
+      CUDALAB_RETURN_IF_ERROR(time_on_host([&] { polynomial_on_cpu(x_n, std::span(on_cpu).first(n), terms); },
                                                    policy, control, &timing[kCpu]));
       auto kernel = [&] { return launch(device, evaluate_polynomial, config, device_x.data(), device_y.data(), static_cast<int>(n), terms); };
-      CUDALAB_RETURN_IF_ERROR(memory::time_on_device(
+      CUDALAB_RETURN_IF_ERROR(time_on_device(
           device,
           [&]() -> Status {
             CUDALAB_RETURN_IF_ERROR(device_x.upload(x_n));
@@ -100,7 +100,7 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
             return device_y.download(y.first(n));
           },
           policy, control, &timing[kDeviceWithCopies]));
-      CUDALAB_RETURN_IF_ERROR(memory::time_on_device(device, kernel, policy, control, &timing[kKernelAlone]));
+      CUDALAB_RETURN_IF_ERROR(time_on_device(device, kernel, policy, control, &timing[kKernelAlone]));
       wrong += count_disagreements(y.first(n), std::span<const float>(on_cpu).first(n));
       for (int c = 0; c < kContenders; ++c) {
         ms[c].push_back(timing[c].ms);

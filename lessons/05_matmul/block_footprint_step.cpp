@@ -30,7 +30,7 @@ Step block_footprint_step() {
   return Step{"A block's footprint", {n, edge, block_x, block_y}};
 }
 
-void run_block_footprint(const ParamValues& values, Device& device, Run* run) {
+void run_block_footprint(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const int n = static_cast<int>(values.at("n"));
   const auto block_edge = static_cast<unsigned>(values.at("block_edge"));
   const auto block_x = static_cast<unsigned>(values.at("block_x")), block_y = static_cast<unsigned>(values.at("block_y"));
@@ -128,12 +128,12 @@ std::vector<View> block_footprint_views(const Run& run) {
   table.rows = {
       {"one thread", fmt::format("{} to {} (2n = {})", run.results.value("fewest_loads_per_thread", 0),
                                  run.results.value("most_loads_per_thread", 0), 2 * n),
-       "", bytes_in_words(8.0 * n)},
+       "", bytes_three_digits(8.0 * n)},
       {fmt::format("block ({}, {})", block_x, block_y), std::to_string(block_loads), std::to_string(distinct),
-       bytes_in_words(double(block_loads) * sizeof(float))},
+       bytes_three_digits(double(block_loads) * sizeof(float))},
       {"whole grid", fmt::format("{} loads + {} stores", loads, stores), std::to_string(2 * n * n),
-       bytes_in_words(moved)},
-      {"what the problem needs", "read A and B once, write C once", std::to_string(3 * n * n), bytes_in_words(needed)},
+       bytes_three_digits(moved)},
+      {"what the problem needs", "read A and B once, write C once", std::to_string(3 * n * n), bytes_three_digits(needed)},
   };
   FactsView facts;
   facts.title = "A block's footprint";

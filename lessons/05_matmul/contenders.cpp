@@ -33,7 +33,7 @@ ContenderResult measure_cpu_loop(const RaceInputs& in, const RunControl* control
         if (first && row > 0) {
           result.estimate_ms = spent * n / row;
           result.note = fmt::format("stopped after {} of {} rows in {}; the whole loop would take about {}", row, n,
-                                    time_in_words(spent), time_in_words(result.estimate_ms));
+                                    milliseconds_three_digits(spent), milliseconds_three_digits(result.estimate_ms));
         }
         return cancelled_status();
       }

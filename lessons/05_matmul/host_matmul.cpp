@@ -22,8 +22,8 @@ Status check_problem_fits(const Device& device, int n) {
   if (bytes > free_bytes)
     return Status::error(StatusCode::out_of_memory,
                          fmt::format("A, B and C of {} × {} floats need {} of device memory; the {} has {} free", n, n,
-                                     bytes_in_words(bytes), device.is_gpu() ? "GPU" : "emulator",
-                                     bytes_in_words(free_bytes)));
+                                     bytes_three_digits(bytes), device.is_gpu() ? "GPU" : "emulator",
+                                     bytes_three_digits(free_bytes)));
   return Status::success();
 }
 
@@ -36,9 +36,9 @@ Status check_tile(const Device& device, int tile) {
   if (shared_bytes > device.facts().shared_per_block)
     return Status::error(StatusCode::invalid_config,
                          fmt::format("two {} × {} tiles of floats need {} of shared memory per block; the {} allows {}",
-                                     tile, tile, bytes_in_words(double(shared_bytes)),
+                                     tile, tile, bytes_three_digits(double(shared_bytes)),
                                      device.is_gpu() ? "GPU" : "emulator",
-                                     bytes_in_words(double(device.facts().shared_per_block))));
+                                     bytes_three_digits(double(device.facts().shared_per_block))));
   if (!shared_tile_kernels(tile))
     return Status::error(StatusCode::unsupported,
                          fmt::format("mat_mul_shared_kernel is compiled for tiles of 8, 16 and 32; not {}", tile));

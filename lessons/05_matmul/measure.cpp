@@ -67,28 +67,6 @@ double flops_of(int n) { return 2.0 * double(n) * double(n) * double(n); }
 
 double gflops(int n, double ms) { return ms > 0 ? flops_of(n) / (ms * 1e6) : 0; }
 
-std::string rate_in_words(double gflops) {
-  if (gflops >= 1000) return fmt::format("{:.2f} TFLOP/s", gflops / 1000);
-  if (gflops >= 10) return fmt::format("{:.0f} GFLOP/s", gflops);
-  if (gflops >= 0.1) return fmt::format("{:.2f} GFLOP/s", gflops);
-  return fmt::format("{:.2g} GFLOP/s", gflops);
-}
-
-std::string time_in_words(double ms) {
-  if (ms < 1) return fmt::format("{:.1f} µs", ms * 1000);
-  if (ms < 1000) return fmt::format("{:.3g} ms", ms);
-  if (ms < 60'000) return fmt::format("{:.3g} s", ms / 1000);
-  const int seconds = static_cast<int>(std::lround(ms / 1000));
-  return fmt::format("{} min {} s", seconds / 60, seconds % 60);
-}
-
-std::string bytes_in_words(double bytes) {
-  if (bytes >= 1024.0 * 1024 * 1024) return fmt::format("{:.3g} GiB", bytes / (1024.0 * 1024 * 1024));
-  if (bytes >= 1024.0 * 1024) return fmt::format("{:.3g} MiB", bytes / (1024.0 * 1024));
-  if (bytes >= 1024.0) return fmt::format("{:.3g} KiB", bytes / 1024.0);
-  return fmt::format("{:.0f} bytes", bytes);
-}
-
 RepeatPolicy device_repeats(const Device& device) {
   if (device.is_gpu()) return {1, 5, 20, 1000};
   return host_repeats();
@@ -148,7 +126,7 @@ Status check_host_memory(double bytes, const std::string& what) {
   if (bytes > 0.75 * available)
     return Status::error(StatusCode::out_of_memory,
                          fmt::format("{} needs {} of host memory; this machine has {} available", what,
-                                     bytes_in_words(bytes), bytes_in_words(available)));
+                                     bytes_three_digits(bytes), bytes_three_digits(available)));
   return Status::success();
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/in_words.h"
 #include "lesson.h"
 
 namespace cudalab::lessons::matmul {
@@ -40,12 +41,8 @@ inline constexpr double kBelievedError = 1e-3;
 // 2n³ floating-point operations (n³ multiplies and n³ adds) per product.
 double flops_of(int n);
 double gflops(int n, double ms);  // 0 when ms is not positive
-// "812 GFLOP/s" / "8.12 TFLOP/s" / "0.47 GFLOP/s"
-std::string rate_in_words(double gflops);
-// "12.3 µs" / "4.57 ms" / "1.23 s" / "2 min 5 s"
-std::string time_in_words(double ms);
-// "64 MiB" / "1.5 GiB"
-std::string bytes_in_words(double bytes);
+// Rates, times and sizes in words: flop_rate_in_words, milliseconds_three_digits and
+// bytes_three_digits (common/in_words.h).
 
 // How often to repeat a measurement: warm-up runs (not kept), then timed runs until `budget_ms`
 // is spent, at least `fewest` and at most `most` of them.

@@ -28,7 +28,7 @@ Step one_thread_step() {
   return Step{"One thread, one dot product", {n, edge, row, col}};
 }
 
-void run_one_thread(const ParamValues& values, Device& device, Run* run) {
+void run_one_thread(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const int n = static_cast<int>(values.at("n"));
   const auto block_edge = static_cast<unsigned>(values.at("block_edge"));
   const int row = static_cast<int>(values.at("row")), col = static_cast<int>(values.at("col"));

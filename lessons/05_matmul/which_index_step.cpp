@@ -170,8 +170,8 @@ std::vector<View> which_index_views(const Run& run) {
     table.rows.push_back({i == 0 ? "row" : "column", fmt::format("{:.1f}", traced.value("sectors_per_load_a", 0.0)),
                           fmt::format("{:.1f}", traced.value("sectors_per_load_b", 0.0)),
                           fmt::format("{:.1f}", traced.value("sectors_per_store_c", 0.0)),
-                          measured ? time_in_words(timed.value("ms", 0.0)) : timed.value("note", "not run"),
-                          measured ? rate_in_words(rates[i]) : "—", fmt::format("{:.2g}", timed.value("error", 0.0))});
+                          measured ? milliseconds_three_digits(timed.value("ms", 0.0)) : timed.value("note", "not run"),
+                          measured ? flop_rate_in_words(rates[i]) : "—", fmt::format("{:.2g}", timed.value("error", 0.0))});
     chart.categories.push_back(i == 0 ? "row from x" : "column from x");
     series.x.push_back(i);
     series.y.push_back(rates[i]);

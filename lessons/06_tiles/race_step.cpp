@@ -186,8 +186,8 @@ std::vector<View> race_views(const Run& run) {
         times_loop > 0 ? fmt::format(fmt::runtime(times_loop >= 100 ? "{}{:.0f}×" : "{}{:.3g}×"), loop_estimated ? "≈ " : "", times_loop)
                        : "—";
     const double share = cublas_gflops > 0 ? 100 * rate / cublas_gflops : 0;
-    table.rows.push_back({row.value("short_name", ""), time_in_words(ms), copies > 0 ? time_in_words(copies) : "—",
-                          rate_in_words(rate), speedup,
+    table.rows.push_back({row.value("short_name", ""), milliseconds_three_digits(ms), copies > 0 ? milliseconds_three_digits(copies) : "—",
+                          flop_rate_in_words(rate), speedup,
                           share > 0 ? fmt::format(fmt::runtime(share >= 1 ? "{:.0f} %" : "{:.2g} %"), share) : "—",
                           fmt::format("{:.2g}", row.value("error", 0.0)),
                           fmt::format("{}, median of {}", row.value("timed_by", ""), row.value("repeats", 0))});

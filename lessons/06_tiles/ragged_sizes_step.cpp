@@ -26,7 +26,7 @@ Step ragged_sizes_step() {
   return Step{"Sizes that don't fit", {n, tile_param(0)}};
 }
 
-void run_ragged_sizes(const ParamValues& values, Device& device, Run* run) {
+void run_ragged_sizes(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const int n = static_cast<int>(values.at("n")), tile = tile_of(values);
   run->status = [&]() -> Status {
     TracedTilesRun traced;

@@ -77,7 +77,7 @@ Step tile_by_tile_step() {
   return Step{"Tiles step by step", {n, tile_param(0), block_x, block_y, k_step, barriers}};
 }
 
-void run_tile_by_tile(const ParamValues& values, Device& device, Run* run) {
+void run_tile_by_tile(const ParamValues& values, Device& device, RunControl&, Run* run) {
   const int n = static_cast<int>(values.at("n")), tile = tile_of(values);
   const auto block_x = static_cast<unsigned>(values.at("block_x")), block_y = static_cast<unsigned>(values.at("block_y"));
   const int k_step = static_cast<int>(values.at("k_step"));

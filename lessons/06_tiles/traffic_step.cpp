@@ -132,9 +132,9 @@ std::vector<View> traffic_views(const Run& run) {
   auto row = [&](const char* name, const nlohmann::json& timed, const char* counted_key, double bytes, const std::string& law) {
     const bool measured = timed.value("outcome", "") == "measured";
     const double ms = timed.value("ms", 0.0);
-    table.rows.push_back({name, fmt::format("{} ({})", run.results.value(counted_key, 0), law), bytes_in_words(bytes),
-                          measured ? time_in_words(ms) : timed.value("note", "not run"),
-                          measured ? rate_in_words(gflops(n, ms)) : "—",
+    table.rows.push_back({name, fmt::format("{} ({})", run.results.value(counted_key, 0), law), bytes_three_digits(bytes),
+                          measured ? milliseconds_three_digits(ms) : timed.value("note", "not run"),
+                          measured ? flop_rate_in_words(gflops(n, ms)) : "—",
                           measured ? fmt::format("{:.3g} GB/s", issued_rate(bytes, ms)) : "—"});
   };
   row("naive (column from x)", naive, "counted_naive", naive_bytes, fmt::format("2n = {}", 2 * counted_n));
@@ -168,7 +168,7 @@ std::vector<View> traffic_views(const Run& run) {
       facts.facts.push_back({"so", fmt::format("{:.1f}× more than memory can deliver: the caches (L1, and {} of L2) served "
                                                "most of the naive kernel's loads already; tiles remove loads that were "
                                                "cheap cache hits, not trips to memory",
-                                               naive_rate / bandwidth, bytes_in_words(double(l2)))});
+                                               naive_rate / bandwidth, bytes_three_digits(double(l2)))});
     else
       facts.facts.push_back({"so", "the naive kernel stayed within what memory delivers: here the loads themselves were "
                                    "the limit, and cutting them pays off more fully"});
@@ -176,8 +176,8 @@ std::vector<View> traffic_views(const Run& run) {
     facts.facts.push_back({"on the emulator", "these are CPU times: the CPU's own caches play the part of the GPU's, and "
                                               "shared memory is ordinary memory, so the ratio says little about a GPU"});
   }
-  facts.facts.push_back({"A, B and C together", fmt::format("{}{}", bytes_in_words(matrices),
-                                                            l2 ? fmt::format(" (L2 cache: {})", bytes_in_words(double(l2))) : "")});
+  facts.facts.push_back({"A, B and C together", fmt::format("{}{}", bytes_three_digits(matrices),
+                                                            l2 ? fmt::format(" (L2 cache: {})", bytes_three_digits(double(l2))) : "")});
   facts.facts.push_back({"results checked against", run.results.value("reference", "")});
   return views_of(std::move(table), std::move(chart), std::move(facts));
 }

@@ -1,11 +1,11 @@
-#include "measuring.h"
+#include "common/measuring.h"
 
 #include <chrono>
 #include <cstdint>
 
 #include <fmt/format.h>
 
-namespace cudalab::lessons::memory {
+namespace cudalab::lessons {
 
 RepeatPolicy repeat_policy(const Device& device) {
   if (device.is_gpu()) return {5, 20, 300};
@@ -83,33 +83,10 @@ Status time_on_host(const std::function<void()>& work, const RepeatPolicy& polic
   return Status::success();
 }
 
-std::string bytes_in_words(double bytes) {
-  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  while (bytes >= 1024 && unit < 4) bytes /= 1024, ++unit;
-  if (unit == 0) return fmt::format("{:.0f} bytes", bytes);
-  return bytes == static_cast<double>(static_cast<long long>(bytes)) ? fmt::format("{:.0f} {}", bytes, units[unit])
-                                                                     : fmt::format("{:.1f} {}", bytes, units[unit]);
-}
-
-std::string rate_in_words(double gigabytes_per_second) {
-  if (gigabytes_per_second >= 1000) return fmt::format("{:.2f} TB/s", gigabytes_per_second / 1000);
-  if (gigabytes_per_second >= 1) return fmt::format("{:.1f} GB/s", gigabytes_per_second);
-  return fmt::format("{:.0f} MB/s", gigabytes_per_second * 1000);
-}
-
-std::string milliseconds_in_words(double ms) {
-  if (ms >= 1000) return fmt::format("{:.3f} s", ms / 1000);
-  if (ms >= 1) return fmt::format("{:.3f} ms", ms);
-  return fmt::format("{:.1f} µs", ms * 1000);
-}
-
-double gigabytes_per_second(double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0; }
-
 std::string timing_label(TimingSource source) {
   if (source == TimingSource::emulator_clock)
     return std::string(describe(source)) + " (a CPU figure: this machine's memory and cores)";
   return describe(source);
 }
 
-}  // namespace cudalab::lessons::memory
+}  // namespace cudalab::lessons

@@ -2,15 +2,16 @@
 // How chapters 3 and 4 measure: device work timed with the device's events (CUDA events on a GPU,
 // the emulator's steady clock otherwise), one untimed warm-up first, then repeats until a time
 // budget is spent, and the median kept. Host work is timed the same way with the host's clock.
-// Sizes and rates in words, decimal units as memory bandwidth is quoted (1 GB/s = 10⁹ bytes/s).
+// Sizes, times and rates in words come from in_words.h.
 #include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "common/in_words.h"
 #include "lesson.h"
 
-namespace cudalab::lessons::memory {
+namespace cudalab::lessons {
 
 struct RepeatPolicy {
   int fewest = 1;           // timed repeats at least
@@ -40,17 +41,8 @@ Status check_host_room(const Device& device, std::size_t host_bytes, std::size_t
 // Values in [1, 2), from a fixed seed so a run can be repeated.
 std::vector<float> random_inputs(std::size_t count, unsigned seed);
 
-// "64 MiB", "1.5 GiB", "512 bytes": sizes of buffers (binary units, as memory is allocated).
-std::string bytes_in_words(double bytes);
-// "812.4 GB/s", "3.62 TB/s": bytes moved per second, decimal units.
-std::string rate_in_words(double gigabytes_per_second);
-// "12.3 µs", "4.567 ms", "1.234 s"
-std::string milliseconds_in_words(double ms);
-// GB/s for `bytes` in `ms` (0 when ms is not positive).
-double gigabytes_per_second(double bytes, double ms);
-
-// The label every time of this chapter carries: what measured it, and on the emulator that it is
+// The label every time of chapters 3 and 4 carries: what measured it, and on the emulator that it is
 // a CPU figure (this machine's memory speed), never a GPU one.
 std::string timing_label(TimingSource source);
 
-}  // namespace cudalab::lessons::memory
+}  // namespace cudalab::lessons

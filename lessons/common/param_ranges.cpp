@@ -1,10 +1,10 @@
-#include "param_ranges.h"
+#include "common/param_ranges.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
 
-namespace cudalab::lessons::matmul {
+namespace cudalab::lessons {
 
 Status check_values_in_range(const Step& step, const ParamValues& values) {
   for (const Param& p : step.params) {
@@ -20,4 +20,4 @@ Status check_values_in_range(const Step& step, const ParamValues& values) {
   return Status::success();
 }
 
-}  // namespace cudalab::lessons::matmul
+}  // namespace cudalab::lessons

@@ -1,6 +1,7 @@
 // Parameter parsing and step selection: what `--set name=value` and the GUI rely on.
 #include <gtest/gtest.h>
 
+#include "common/param_ranges.h"
 #include "lesson.h"
 
 using namespace cudalab;
@@ -72,4 +73,14 @@ TEST(LessonParams, SelectsChaptersByIdOrNumber) {
   EXPECT_NE(unknown.message.find("unknown chapter 'no-such-chapter'"), std::string::npos) << unknown.message;
   Status step = select_step(lessons, lessons[0]->id(), 99, {}, &none);
   EXPECT_NE(step.message.find("there is no step 100"), std::string::npos) << step.message;
+}
+
+// Every chapter checks its values against the sliders' ranges before running (StepTableLesson):
+// each step's own defaults must pass, or the step could never run as it opens.
+TEST(LessonParams, EveryStepsDefaultsAreInRange) {
+  for (const auto& lesson : make_lessons())
+    for (const Step& step : lesson->steps()) {
+      Status checked = check_values_in_range(step, defaults(step));
+      EXPECT_TRUE(checked.ok()) << lesson->id() << " / " << step.title << ": " << checked.message;
+    }
 }
