@@ -11,9 +11,11 @@
 #include <fmt/format.h>
 
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
+using namespace cudalab::lessons::lesson_tests;
 
 #if defined(CUDALAB_LESSON_TEST_ON_GPU)
 #define HELLO_SUITE HelloOnGpu
@@ -25,37 +27,8 @@ namespace {
 
 constexpr int kLaunchStep = 0, kAsyncStep = 1, kDeviceFunctionStep = 2;
 
-struct HELLO_SUITE : ::testing::Test {
-  void SetUp() override {
-    lessons = make_lessons();
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
-  cudalab::Run run_step(int step, std::vector<std::string> sets = {}) {
-    StepSelection s;
-    Status chosen = select_step(lessons, "hello", step, sets, &s);
-    EXPECT_TRUE(chosen.ok()) << chosen.message;
-    lesson = s.lesson;
-    RunControl control;
-    return s.lesson->run(step, s.values, *device, control);
-  }
-  template <class V>
-  static const V* find_view(const std::vector<View>& views) {
-    for (const auto& v : views)
-      if (const V* found = std::get_if<V>(&v)) return found;
-    return nullptr;
-  }
-  static std::string fact(const FactsView& facts, const std::string& key) {
-    for (const auto& [k, v] : facts.facts)
-      if (k == key) return v;
-    return "(no fact '" + key + "')";
-  }
-  std::vector<std::unique_ptr<Lesson>> lessons;
-  Lesson* lesson = nullptr;
-  std::unique_ptr<Device> device;
+struct HELLO_SUITE : ChapterTest {
+  HELLO_SUITE() : ChapterTest("hello") {}
 };
 
 // Every line "hello from thread t of block b", counted.

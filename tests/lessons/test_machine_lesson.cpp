@@ -4,28 +4,21 @@
 #include <set>
 
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
+using namespace cudalab::lessons::lesson_tests;
 
 namespace {
 
-struct Chapter : ::testing::Test {
+struct Chapter : ChapterTest {
+  Chapter() : ChapterTest("machine") {}
   void SetUp() override {
-    lessons = make_lessons();
+    ChapterTest::SetUp();
     ASSERT_TRUE(select_step(lessons, "machine", 0, {}, &selection).ok());
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
   }
-  cudalab::Run run_step(int step, std::vector<std::string> sets = {}) {
-    StepSelection s;
-    Status chosen = select_step(lessons, "machine", step, sets, &s);
-    EXPECT_TRUE(chosen.ok()) << chosen.message;
-    RunControl control;
-    return s.lesson->run(step, s.values, *device, control);
-  }
-  std::vector<std::unique_ptr<Lesson>> lessons;
   StepSelection selection;
-  std::unique_ptr<Device> device;
 };
 
 }  // namespace

@@ -18,8 +18,10 @@
 #include "05_matmul/traced_naive.h"
 #include "06_tiles/traced_tiles.h"
 #include "cudalab/device.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
+using cudalab::lessons::lesson_tests::open_test_device;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::matmul;
 
@@ -36,13 +38,7 @@ const int kSizes[] = {1, 17, 64, 100, 129};
 constexpr double kTolerance = 2e-6;
 
 struct MATMUL_SUITE : ::testing::Test {
-  void SetUp() override {
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
+  void SetUp() override { open_test_device(&device); }
   struct Problem {
     Matrix a, b;
     Reference reference;

@@ -11,9 +11,11 @@
 #include <fmt/format.h>
 
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
+using namespace cudalab::lessons::lesson_tests;
 
 #if defined(CUDALAB_LESSON_TEST_ON_GPU)
 #define MEMORY_SUITE MemoryOnGpu
@@ -25,34 +27,13 @@ namespace {
 
 constexpr int kMapStep = 0, kBandwidthStep = 1, kSharedVsGlobalStep = 2, kSharedPerBlockStep = 3, kRegistersStep = 4;
 
-struct MEMORY_SUITE : ::testing::Test {
-  void SetUp() override {
-    lessons = make_lessons();
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
-  cudalab::Run run_step(int step, std::vector<std::string> sets = {}, bool cancel = false) {
-    StepSelection s;
-    Status chosen = select_step(lessons, "memory", step, sets, &s);
-    EXPECT_TRUE(chosen.ok()) << chosen.message;
-    lesson = s.lesson;
+struct MEMORY_SUITE : ChapterTest {
+  MEMORY_SUITE() : ChapterTest("memory") {}
+  // A step run with a cancel already asked for when `cancel` is true.
+  cudalab::Run run_step(int step, const std::vector<std::string>& sets = {}, bool cancel = false) {
     RunControl control;
     control.cancel = cancel;
-    return s.lesson->run(step, s.values, *device, control);
-  }
-  template <class V>
-  static const V* find_view(const std::vector<View>& views) {
-    for (const auto& v : views)
-      if (const V* found = std::get_if<V>(&v)) return found;
-    return nullptr;
-  }
-  static std::string fact(const FactsView& facts, const std::string& key) {
-    for (const auto& [k, v] : facts.facts)
-      if (k == key) return v;
-    return "(no fact '" + key + "')";
+    return ChapterTest::run_step(step, sets, &control);
   }
   // Every timing of a run: positive, from the device's own clock, with its samples.
   void expect_device_timings(const cudalab::Run& run, std::size_t count) {
@@ -65,9 +46,6 @@ struct MEMORY_SUITE : ::testing::Test {
       for (double sample : t.samples_ms) EXPECT_GT(sample, 0.0) << t.label;
     }
   }
-  std::vector<std::unique_ptr<Lesson>> lessons;
-  Lesson* lesson = nullptr;
-  std::unique_ptr<Device> device;
 };
 
 }  // namespace

@@ -12,9 +12,11 @@
 #include <fmt/format.h>
 
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
+using namespace cudalab::lessons::lesson_tests;
 
 #if defined(CUDALAB_LESSON_TEST_ON_GPU)
 #define ROUND_TRIP_SUITE RoundTripOnGpu
@@ -26,38 +28,8 @@ namespace {
 
 constexpr int kTimelineStep = 0, kPinnedStep = 1, kWorthItStep = 2, kOverlapStep = 3;
 
-struct ROUND_TRIP_SUITE : ::testing::Test {
-  void SetUp() override {
-    lessons = make_lessons();
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
-  StepSelection select(int step, std::vector<std::string> sets) {
-    StepSelection s;
-    Status chosen = select_step(lessons, "roundtrip", step, sets, &s);
-    EXPECT_TRUE(chosen.ok()) << chosen.message;
-    lesson = s.lesson;
-    return s;
-  }
-  cudalab::Run run_step(int step, std::vector<std::string> sets = {}) {
-    StepSelection s = select(step, std::move(sets));
-    RunControl control;
-    cudalab::Run run = s.lesson->run(step, s.values, *device, control);
-    EXPECT_EQ(control.progress.load(), 1.f);
-    return run;
-  }
-  template <class V>
-  static const V* find_view(const std::vector<View>& views, std::size_t nth = 0) {
-    for (const auto& v : views)
-      if (const V* found = std::get_if<V>(&v); found && nth-- == 0) return found;
-    return nullptr;
-  }
-  std::vector<std::unique_ptr<Lesson>> lessons;
-  Lesson* lesson = nullptr;
-  std::unique_ptr<Device> device;
+struct ROUND_TRIP_SUITE : ChapterTest {
+  ROUND_TRIP_SUITE() : ChapterTest("roundtrip") {}
 };
 
 }  // namespace

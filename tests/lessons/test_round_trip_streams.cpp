@@ -10,8 +10,10 @@
 #include "04_round_trip/kernels.h"
 #include "cudalab/buffer.h"
 #include "cudalab/device.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
+using cudalab::lessons::lesson_tests::open_test_device;
 using namespace cudalab::lessons::round_trip;
 
 #if defined(CUDALAB_LESSON_TEST_ON_GPU)
@@ -23,13 +25,7 @@ using namespace cudalab::lessons::round_trip;
 namespace {
 
 struct STREAMS_SUITE : ::testing::Test {
-  void SetUp() override {
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
+  void SetUp() override { open_test_device(&device); }
   std::unique_ptr<Device> device;
 };
 

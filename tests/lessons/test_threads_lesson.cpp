@@ -12,9 +12,11 @@
 
 #include "02_threads/trace_kinds.h"
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
+using namespace cudalab::lessons::lesson_tests;
 
 #if defined(CUDALAB_LESSON_TEST_ON_GPU)
 #define THREADS_SUITE ThreadsOnGpu
@@ -26,38 +28,8 @@ namespace {
 
 constexpr int kIndexingStep = 0, kCoveringStep = 1, kGrid2dStep = 2, kBlocksOnSmsStep = 3;
 
-struct THREADS_SUITE : ::testing::Test {
-  void SetUp() override {
-    lessons = make_lessons();
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
-  cudalab::Run run_step(int step, std::vector<std::string> sets = {}) {
-    StepSelection s;
-    Status chosen = select_step(lessons, "threads", step, sets, &s);
-    EXPECT_TRUE(chosen.ok()) << chosen.message;
-    lesson = s.lesson;
-    RunControl control;
-    return s.lesson->run(step, s.values, *device, control);
-  }
-  template <class V>
-  static std::vector<const V*> find_views(const std::vector<View>& views) {
-    std::vector<const V*> found;
-    for (const auto& v : views)
-      if (const V* one = std::get_if<V>(&v)) found.push_back(one);
-    return found;
-  }
-  static std::string fact(const FactsView& facts, const std::string& key) {
-    for (const auto& [k, v] : facts.facts)
-      if (k == key) return v;
-    return "(no fact '" + key + "')";
-  }
-  std::vector<std::unique_ptr<Lesson>> lessons;
-  Lesson* lesson = nullptr;
-  std::unique_ptr<Device> device;
+struct THREADS_SUITE : ChapterTest {
+  THREADS_SUITE() : ChapterTest("threads") {}
 };
 
 std::vector<int> ints(const cudalab::Run& run, const char* name) { return run.results.at(name).get<std::vector<int>>(); }

@@ -9,9 +9,11 @@
 
 #include "cudalab/buffer.h"
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
+using namespace cudalab::lessons::lesson_tests;
 
 #if defined(CUDALAB_LESSON_TEST_ON_GPU)
 #define TILES_SUITE TilesLessonOnGpu
@@ -23,38 +25,8 @@ namespace {
 
 constexpr int kTileStep = 0, kTrafficStep = 1, kRaggedStep = 2, kRaceStep = 3;
 
-struct TILES_SUITE : ::testing::Test {
-  void SetUp() override {
-    lessons = make_lessons();
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device, 0, 2).ok());
-#endif
-  }
-  cudalab::Run run_step(int step, std::vector<std::string> sets = {}, RunControl* control = nullptr) {
-    StepSelection s;
-    Status chosen = select_step(lessons, "tiles", step, sets, &s);
-    EXPECT_TRUE(chosen.ok()) << chosen.message;
-    lesson = s.lesson;
-    RunControl own;
-    return s.lesson->run(step, s.values, *device, control ? *control : own);
-  }
-  template <class V>
-  static std::vector<const V*> find_views(const std::vector<View>& views) {
-    std::vector<const V*> found;
-    for (const auto& v : views)
-      if (const V* one = std::get_if<V>(&v)) found.push_back(one);
-    return found;
-  }
-  static std::string fact(const FactsView& facts, const std::string& key) {
-    for (const auto& [k, v] : facts.facts)
-      if (k == key) return v;
-    return "(no fact '" + key + "')";
-  }
-  std::vector<std::unique_ptr<Lesson>> lessons;
-  Lesson* lesson = nullptr;
-  std::unique_ptr<Device> device;
+struct TILES_SUITE : ChapterTest {
+  TILES_SUITE() : ChapterTest("tiles") {}
 };
 
 }  // namespace
