@@ -106,6 +106,11 @@ int run_command_line(int argc, char** argv) {
         ->check(CLI::Range(75.0f, 300.0f));
   };
   add_look_options(&cli);
+  // Open the window at a chapter and step (a teacher's starting point), with parameter values.
+  int gui_step = 0;
+  cli.add_option("--chapter", gui.chapter, "Start at this chapter (id or number)");
+  cli.add_option("--step", gui_step, "Start at this step, from 1")->check(CLI::PositiveNumber);
+  cli.add_option("--set", gui.assignments, "Parameter value for the start step: name=value (repeatable)");
 
   auto* list = cli.add_subcommand("list", "List chapters and their steps");
   auto* devices = cli.add_subcommand("devices", "List the backends on this machine");
@@ -159,6 +164,15 @@ int run_command_line(int argc, char** argv) {
 
   gui.backend = backend_request(gui_backend);
   gui.font_scale /= 100.0f;  // percent on the command line; 0 stays "as last saved"
+  if (!gui.chapter.empty() || gui_step > 0 || !gui.assignments.empty()) {
+    auto lessons = lessons::make_lessons();
+    lessons::StepSelection start;
+    std::string chapter = gui.chapter.empty() ? lessons.front()->id() : gui.chapter;
+    if (Status s = lessons::select_step(lessons, chapter, std::max(gui_step, 1) - 1, gui.assignments, &start); !s.ok())
+      return fail_usage(s.message);
+    gui.chapter = start.lesson->id();
+    gui.step = start.step;
+  }
   if (*shot) {
     auto lessons = lessons::make_lessons();
     lessons::StepSelection target;
