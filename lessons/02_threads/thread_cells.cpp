@@ -1,6 +1,7 @@
 #include "thread_cells.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -18,7 +19,12 @@ Layout1D::Layout1D(unsigned threads_per_block, unsigned blocks_per_grid) {
   const unsigned threads = std::max(threads_per_block, 1u);
   const unsigned blocks = std::max(blocks_per_grid, 1u);
   block_width_ = std::min(threads, kCellsPerRow);
-  blocks_per_row_ = threads <= kCellsPerRow ? kCellsPerRow / threads : 1;
+  // Small blocks share a warp-wide row; big grids also put blocks side by side, so the picture is
+  // about twice as wide as tall (a canvas's shape), not one warp-wide column thousands of rows tall.
+  const unsigned sharing_a_row = threads <= kCellsPerRow ? kCellsPerRow / threads : 1;
+  const double all_cells = double(threads) * blocks;
+  const unsigned for_the_shape = static_cast<unsigned>(std::sqrt(2.0 * all_cells) / block_width_);
+  blocks_per_row_ = std::max({sharing_a_row, for_the_shape, 1u});
   rows_per_block_ = (threads + kCellsPerRow - 1) / kCellsPerRow;
   cols_ = block_width_ * std::min(blocks, blocks_per_row_);
   rows_ = rows_per_block_ * ((blocks + blocks_per_row_ - 1) / blocks_per_row_);
