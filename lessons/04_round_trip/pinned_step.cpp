@@ -81,6 +81,9 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
         done_bytes += double(size);
         control.progress = static_cast<float>(done_bytes / all_bytes);
       }
+      // The chart grows point by point while the larger sizes are still being copied.
+      for (int s = 0; s < kSeries; ++s) run->results["gbs"][kSeriesNames[s]] = gbs[s], run->results["ms"][kSeriesNames[s]] = ms[s];
+      control.publish(*run);
     }
     return Status::success();
   }();
@@ -106,7 +109,8 @@ std::vector<View> pinned_views(const Run& run) {
   for (const char* name : kSeriesNames) {
     const auto rates = run.results["gbs"].value(name, std::vector<double>{});
     const auto times = run.results["ms"].value(name, std::vector<double>{});
-    chart.series.push_back({name, sizes, rates});
+    // A sweep still running has measured only the first sizes.
+    chart.series.push_back({name, {sizes.begin(), sizes.begin() + std::min(sizes.size(), rates.size())}, rates});
     if (rates.empty() || times.empty()) continue;
     const double peak = *std::max_element(rates.begin(), rates.end());
     // Where the bus, not the fixed cost per copy, starts to dominate: the first size at half the peak.

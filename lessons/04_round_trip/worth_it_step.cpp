@@ -108,6 +108,11 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
       }
       done += double(n);
       control.progress = static_cast<float>(done / all);
+      // The lines grow size by size while the larger sizes are still running.
+      run->results["cpu_ms"] = ms[kCpu];
+      run->results["with_copies_ms"] = ms[kDeviceWithCopies];
+      run->results["kernel_ms"] = ms[kKernelAlone];
+      control.publish(*run);
     }
     return Status::success();
   }();
@@ -145,16 +150,23 @@ std::vector<View> worth_it_views(const Run& run) {
   chart.x_label = "n (elements)";
   chart.y_label = "ms";
   chart.log_x = chart.log_y = true;
-  chart.series = {{"CPU, one core", sizes, run.results.value("cpu_ms", std::vector<double>{})},
-                  {device_name + ", copies included", sizes, run.results.value("with_copies_ms", std::vector<double>{})},
-                  {device_name + " kernel alone", sizes, run.results.value("kernel_ms", std::vector<double>{})}};
+  // A sweep still running has measured only the first sizes: each line is as long as its data.
+  auto line = [&](std::string name, const char* key) {
+    auto y = run.results.value(key, std::vector<double>{});
+    return ChartView::Series{std::move(name), {sizes.begin(), sizes.begin() + std::min(sizes.size(), y.size())}, y};
+  };
+  chart.series = {line("CPU, one core", "cpu_ms"), line(device_name + ", copies included", "with_copies_ms"),
+                  line(device_name + " kernel alone", "kernel_ms")};
+  const std::size_t measured = chart.series[0].y.size();
 
   FactsView facts;
   facts.title = "Where the lines cross";
   const auto crossing = run.results.value("crossing_elements", nlohmann::json(nullptr));
+  const bool finished = run.results.contains("crossing_elements");
   facts.facts.push_back(
       {"the device wins, copies included",
-       !crossing.is_number() ? std::string("nowhere in this sweep: try more terms, larger n, or pinned memory")
+       !finished ? fmt::format("still measuring: {} of {} sizes done", measured, sizes.size())
+       : !crossing.is_number() ? std::string("nowhere in this sweep: try more terms, larger n, or pinned memory")
        : !sizes.empty() && crossing.get<double>() == sizes.front()
            ? fmt::format("at every n of this sweep, even n = {}", crossing.get<std::size_t>())
            : fmt::format("from n = {} on (in this run)", crossing.get<std::size_t>())});

@@ -108,6 +108,27 @@ TEST_F(ROUND_TRIP_SUITE, PageableAndPinnedAreSweptBothWaysOverEverySize) {
   if (!device->is_gpu()) EXPECT_NE(chart->title.find("not a GPU figure"), std::string::npos) << chart->title;
 }
 
+TEST_F(ROUND_TRIP_SUITE, SweepChartsGrowPointByPointWhileTheyRun) {
+  for (const auto& [step, sets] : {std::pair{kPinnedStep, std::vector<std::string>{"largest_mib=1"}},
+                                   std::pair{kWorthItStep, std::vector<std::string>{"largest_elements=4096", "terms=4"}}}) {
+    SCOPED_TRACE(step);
+    RunControl control;
+    std::vector<std::size_t> points_seen;
+    control.on_partial = [&](const cudalab::Run& partial) {
+      auto views = lesson->views(step, partial);
+      const auto* chart = find_view<ChartView>(views);
+      ASSERT_NE(chart, nullptr);
+      for (const auto& series : chart->series) EXPECT_EQ(series.x.size(), series.y.size()) << series.name;
+      points_seen.push_back(chart->series.front().y.size());
+    };
+    cudalab::Run run = run_step(step, sets, &control);
+    ASSERT_TRUE(run.status.ok()) << run.status.describe();
+    const std::size_t sizes = run.results["sizes"].size();
+    ASSERT_EQ(points_seen.size(), sizes);  // one hand-over per size measured
+    for (std::size_t i = 0; i < points_seen.size(); ++i) EXPECT_EQ(points_seen[i], i + 1);
+  }
+}
+
 TEST_F(ROUND_TRIP_SUITE, ASweepBeyondFreeMemoryIsRefusedInWords) {
   if ((std::size_t(16384) << 20) <= device->free_memory()) GTEST_SKIP() << "this device has room for the largest copy";
   cudalab::Run run = run_step(kPinnedStep, {"largest_mib=16384"});
