@@ -95,7 +95,6 @@ TEST_F(ROUND_TRIP_SUITE, PageableAndPinnedAreSweptBothWaysOverEverySize) {
       EXPECT_GT(ms[i], 0.0);
       EXPECT_NEAR(gbs[i], sizes[i] / (ms[i] * 1e-3) / 1e9, 1e-9);
     }
-    EXPECT_GT(ms.back(), ms.front());  // 256 times the bytes cannot take less time
   }
   ASSERT_EQ(run.timings.size(), 4u);
   for (const Timing& t : run.timings) EXPECT_EQ(t.source, device->timing_source());
