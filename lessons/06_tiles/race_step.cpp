@@ -178,7 +178,8 @@ std::vector<View> race_views(const Run& run) {
     const bool measured = row.value("outcome", "") == "measured";
     const double ms = row.value("ms", 0.0), copies = row.value("with_copies_ms", 0.0), rate = row.value("gflops", 0.0);
     if (!measured) {
-      table.rows.push_back({row.value("short_name", ""), row.value("note", ""), "", "", "", "", "", ""});
+      // Not measured: dashes in the number columns, the reason in words at the end of the row.
+      table.rows.push_back({row.value("short_name", ""), "—", "—", "—", "—", "—", "—", row.value("note", "")});
       continue;
     }
     const double times_loop = loop_ms > 0 ? loop_ms / ms : 0;
