@@ -2,9 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "cudalab/buffer.h"
-#include "cudalab/trace.h"
 #include "kernels.h"
+#include "traced_matmul.h"
 
 namespace cudalab::lessons::matmul {
 
@@ -21,24 +20,14 @@ Status run_traced_naive(Device& device, int n, unsigned block_edge, NaiveMapping
   CUDALAB_RETURN_IF_ERROR(validate_launch(run.config, device.facts()));
   run.a = random_matrix(n, 1);
   run.b = random_matrix(n, 2);
-  run.c.assign(run.a.size(), 0.0f);
 
-  Buffer<float> device_a, device_b, device_c;
-  CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, run.a, &device_a));
-  CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, run.b, &device_b));
-  CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, run.a.size(), &device_c));
-  TraceBuffer trace;
+  TracedMatmulBuffers buffers;
   const std::uint64_t elements = std::uint64_t(n) * n;
-  CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, static_cast<std::uint32_t>(elements * (2 * n + 1)), &trace));
+  CUDALAB_RETURN_IF_ERROR(buffers.prepare(device, run.a, run.b, static_cast<std::uint32_t>(elements * (2 * n + 1))));
   const Kernel<TracedMatmul>& kernel = mapping == NaiveMapping::row_from_x ? matmul_naive_traced : matmul_coalesced_traced;
-  CUDALAB_RETURN_IF_ERROR(
-      launch(device, kernel, run.config, device_a.data(), device_b.data(), device_c.data(), n, trace.handle()));
-  CUDALAB_RETURN_IF_ERROR(device.synchronize());
-  CUDALAB_RETURN_IF_ERROR(device_c.download(run.c));
-  std::uint64_t overflow = 0;
-  CUDALAB_RETURN_IF_ERROR(trace.read(&run.trace, &overflow));
-  if (overflow)
-    return Status::error(StatusCode::internal, fmt::format("{} trace events did not fit; the picture would be partial", overflow));
+  CUDALAB_RETURN_IF_ERROR(launch(device, kernel, run.config, buffers.a.data(), buffers.b.data(), buffers.c.data(), n,
+                                 buffers.trace.handle()));
+  CUDALAB_RETURN_IF_ERROR(buffers.finish(device, &run.c, &run.trace));
   *out = std::move(run);
   return Status::success();
 }

@@ -6,8 +6,7 @@
 #include <fmt/format.h>
 
 #include "05_matmul/kernels.h"
-#include "cudalab/buffer.h"
-#include "cudalab/trace.h"
+#include "05_matmul/traced_matmul.h"
 
 namespace cudalab::lessons::tiles {
 
@@ -29,29 +28,18 @@ Status run_traced_tiles(Device& device, int n, int tile, Barriers barriers, Trac
   CUDALAB_RETURN_IF_ERROR(validate_launch(run.config, device.facts()));
   run.a = random_matrix(n, 1);
   run.b = random_matrix(n, 2);
-  run.c.assign(run.a.size(), 0.0f);
 
-  Buffer<float> device_a, device_b, device_c;
-  CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, run.a, &device_a));
-  CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, run.b, &device_b));
-  CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, run.a.size(), &device_c));
-  CUDALAB_RETURN_IF_ERROR(device_c.zero());
   const std::uint64_t steps = blocks;  // k-steps: one per tile along k, as many as tiles along a side
   const std::uint64_t capacity = run.config.total_threads() * (4 * steps + 1);
-  TraceBuffer trace;
-  CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, static_cast<std::uint32_t>(capacity), &trace));
+  matmul::TracedMatmulBuffers buffers;
+  CUDALAB_RETURN_IF_ERROR(buffers.prepare(device, run.a, run.b, static_cast<std::uint32_t>(capacity)));
   if (barriers == Barriers::both)
-    CUDALAB_RETURN_IF_ERROR(launch(device, *kernels.traced, run.config, device_a.data(), device_b.data(),
-                                   device_c.data(), n, trace.handle()));
+    CUDALAB_RETURN_IF_ERROR(launch(device, *kernels.traced, run.config, buffers.a.data(), buffers.b.data(),
+                                   buffers.c.data(), n, buffers.trace.handle()));
   else
-    CUDALAB_RETURN_IF_ERROR(launch(device, *kernels.skipping_barrier, run.config, device_a.data(), device_b.data(),
-                                   device_c.data(), n, static_cast<int>(barriers), trace.handle()));
-  CUDALAB_RETURN_IF_ERROR(device.synchronize());
-  CUDALAB_RETURN_IF_ERROR(device_c.download(run.c));
-  std::uint64_t overflow = 0;
-  CUDALAB_RETURN_IF_ERROR(trace.read(&run.trace, &overflow));
-  if (overflow)
-    return Status::error(StatusCode::internal, fmt::format("{} trace events did not fit; the picture would be partial", overflow));
+    CUDALAB_RETURN_IF_ERROR(launch(device, *kernels.skipping_barrier, run.config, buffers.a.data(), buffers.b.data(),
+                                   buffers.c.data(), n, static_cast<int>(barriers), buffers.trace.handle()));
+  CUDALAB_RETURN_IF_ERROR(buffers.finish(device, &run.c, &run.trace));
   *out = std::move(run);
   return Status::success();
 }
