@@ -12,12 +12,6 @@
 #include "traced_naive.h"
 
 namespace cudalab::lessons::matmul {
-namespace {
-
-enum Panel { kPanelA = 0, kPanelB = 1, kPanelC = 2 };
-
-}  // namespace
-
 Step block_footprint_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 1, 32, 16};
   n.help = "A, B and C are n × n.";

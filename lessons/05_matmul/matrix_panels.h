@@ -8,6 +8,9 @@
 
 namespace cudalab::lessons::matmul {
 
+// Panel indices of the usual A | B | C picture.
+enum MatrixPanel { kPanelA = 0, kPanelB = 1, kPanelC = 2 };
+
 class MatrixPanels {
  public:
   // `rows` × `cols` elements per panel; every cell starts grey (group -1), untouched.

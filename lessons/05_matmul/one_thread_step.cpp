@@ -11,12 +11,6 @@
 #include "traced_naive.h"
 
 namespace cudalab::lessons::matmul {
-namespace {
-
-enum Panel { kPanelA = 0, kPanelB = 1, kPanelC = 2 };
-
-}  // namespace
-
 Step one_thread_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 1, 32, 8};
   n.help = "A, B and C are n × n. Small, so that every element can be drawn.";

@@ -18,7 +18,9 @@ using matmul::MatrixPanels;
 
 namespace {
 
-enum Panel { kPanelA = 0, kPanelB = 1, kPanelC = 2 };
+using matmul::kPanelA;
+using matmul::kPanelB;
+using matmul::kPanelC;
 const char* const kBarrierChoices[] = {"both", "without_barrier_1", "without_barrier_2"};
 
 std::string barriers_in_words(int barriers) {
