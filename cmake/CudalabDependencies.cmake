@@ -2,6 +2,10 @@
 # CMake config files or pkg-config, never vendored.
 find_package(CUDAToolkit REQUIRED)
 find_package(Threads REQUIRED)
+# Boost's own CMake config (Debian ships it for 1.74 and 1.83); CMake 3.30+ drops FindBoost.
+if(POLICY CMP0167)
+  cmake_policy(SET CMP0167 NEW)
+endif()
 find_package(Boost 1.74 REQUIRED COMPONENTS context)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(CLI11 REQUIRED)

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "shell/fonts.h"
+#include "shell/imgui_compat.h"
 #include "shell/theme.h"
 
 namespace cudalab::app {
@@ -169,25 +170,25 @@ void AppShell::window_moved_by_user(int x, int y) {
 
 void AppShell::handle_keys() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) toggle_fullscreen();
+  if (shortcut_pressed(ShortcutKey::f11, false)) toggle_fullscreen();
   if (io.KeyCtrl) {
     const auto current = std::find_if(font_scales.begin(), font_scales.end(), [&](float s) { return s >= font_scale_ - 0.01f; });
     const auto index = static_cast<int>(current - font_scales.begin());
-    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) {
+    if (shortcut_pressed(ShortcutKey::equal) || shortcut_pressed(ShortcutKey::keypad_add)) {
       set_font_scale(font_scales[static_cast<std::size_t>(std::min(index + 1, static_cast<int>(font_scales.size()) - 1))]);
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) {
+    if (shortcut_pressed(ShortcutKey::minus) || shortcut_pressed(ShortcutKey::keypad_subtract)) {
       set_font_scale(font_scales[static_cast<std::size_t>(std::max(index - 1, 0))]);
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_0, false)) set_font_scale(1.f);
+    if (shortcut_pressed(ShortcutKey::digit_0, false)) set_font_scale(1.f);
     return;
   }
   // Arrows and page keys belong to a text field while one has focus.
   if (io.WantTextInput || io.KeyAlt || io.KeySuper) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) pending_navigation_.push_back(NavAction::previous_step);
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) pending_navigation_.push_back(NavAction::next_step);
-  if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) pending_navigation_.push_back(NavAction::previous_chapter);
-  if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) pending_navigation_.push_back(NavAction::next_chapter);
+  if (shortcut_pressed(ShortcutKey::left)) pending_navigation_.push_back(NavAction::previous_step);
+  if (shortcut_pressed(ShortcutKey::right)) pending_navigation_.push_back(NavAction::next_step);
+  if (shortcut_pressed(ShortcutKey::page_up)) pending_navigation_.push_back(NavAction::previous_chapter);
+  if (shortcut_pressed(ShortcutKey::page_down)) pending_navigation_.push_back(NavAction::next_chapter);
 }
 
 void AppShell::apply_navigation(NavAction action) {

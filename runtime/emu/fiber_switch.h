@@ -1,16 +1,20 @@
 #pragma once
-// Switching between fibers. Boost.Context's fcontext model: make_fcontext lays out a fiber's first
-// frame on its stack, a jump saves the callee-saved registers, changes stacks and hands over a
-// pointer; the resumed side learns who jumped to it (transfer.fctx) and what they passed.
+// Switching between fibers. Boost.Context's fcontext model: making a context lays out a fiber's
+// first frame on its stack, a jump saves the callee-saved registers, changes stacks and hands
+// over a pointer; the resumed side learns who jumped to it (transfer.fctx) and what they passed.
 //
-// On x86-64 the jump is our own copy of Boost's jump_fcontext minus the four instructions that
-// save and restore the MXCSR and x87 control words. Those wait for every floating-point operation
-// in flight, and a block of a float kernel switches right after a burst of them: measured here,
-// 256 fibers doing 16 dependent float ops between switches took 266 ns per round trip with
-// Boost's jump against 24 ns with this one. Dropping them is safe because the floating-point
-// control state belongs to the worker's OS thread and emulated kernels never change it (CUDA's
-// rounding-mode intrinsics are functions, not mode switches). Other architectures use Boost's own
-// jump unchanged. The frame layout is Boost's, so fibers start through make_fcontext as usual.
+// On x86-64 both halves are our own copy of Boost 1.74's make/jump_fcontext, minus the four
+// instructions that save and restore the MXCSR and x87 control words. Those wait for every
+// floating-point operation in flight, and a block of a float kernel switches right after a burst
+// of them: measured here, 256 fibers doing 16 dependent float ops between switches took 266 ns per
+// round trip with Boost's jump against 24 ns with this one. Dropping them is safe because the
+// floating-point control state belongs to the worker's OS thread and emulated kernels never change
+// it (CUDA's rounding-mode intrinsics are functions, not mode switches).
+// We own the *make* half too because the frame layout is Boost's private detail, not a promise:
+// Boost 1.83 (Debian 13, Ubuntu 24.04) grew the frame by a shadow-stack slot (0x48 bytes, r12 at
+// 0x10), so a jump of ours into a frame laid out by the installed Boost would restore the wrong
+// registers. With both halves here, the layout is whatever this file says on every Boost.
+// Other architectures use Boost's own make and jump unchanged.
 #include <cstddef>
 
 #include <boost/context/detail/fcontext.hpp>
@@ -20,17 +24,27 @@ namespace cudalab::emu {
 using FiberContext = boost::context::detail::fcontext_t;
 using FiberTransfer = boost::context::detail::transfer_t;
 
-// A context that, when first jumped to, calls `entry` on the stack below `stack_top`.
-inline FiberContext make_fiber_context(void* stack_top, std::size_t size, void (*entry)(FiberTransfer)) {
-  return boost::context::detail::make_fcontext(stack_top, size, entry);
-}
-
 }  // namespace cudalab::emu
 
 #if defined(__x86_64__) && defined(__ELF__)
 #define CUDALAB_EMU_OWN_JUMP 1
-extern "C" boost::context::detail::transfer_t cudalab_emu_jump_fcontext(void* to, void* data);  // fiber_switch.cpp
+// fiber_switch.cpp. `entry` must never return: a fiber ends by jumping away for good.
+extern "C" void* cudalab_emu_make_fcontext(void* stack_top, std::size_t size, void (*entry)(boost::context::detail::transfer_t));
+extern "C" boost::context::detail::transfer_t cudalab_emu_jump_fcontext(void* to, void* data);
 #endif
+
+namespace cudalab::emu {
+
+// A context that, when first jumped to, calls `entry` on the stack below `stack_top`.
+inline FiberContext make_fiber_context(void* stack_top, std::size_t size, void (*entry)(FiberTransfer)) {
+#ifdef CUDALAB_EMU_OWN_JUMP
+  return cudalab_emu_make_fcontext(stack_top, size, entry);
+#else
+  return boost::context::detail::make_fcontext(stack_top, size, entry);
+#endif
+}
+
+}  // namespace cudalab::emu
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/common_interface_defs.h>
