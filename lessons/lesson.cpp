@@ -107,6 +107,10 @@ Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const st
 }
 
 void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device) {
+  begin_run(run, lesson, step, values, device.facts());
+}
+
+void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const DeviceFacts& device) {
   run->lesson = lesson.id();
   run->step = step;
   run->parameters.clear();
@@ -119,7 +123,7 @@ void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& valu
           text = p.choices[static_cast<std::size_t>(value)];
     run->parameters[name] = text;
   }
-  run->device = device.facts();
+  run->device = device;
   std::time_t now = std::time(nullptr);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));

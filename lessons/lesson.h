@@ -30,9 +30,14 @@ struct Param {
 // Values by parameter name: integers and reals as numbers, choice as its index, toggle as 0/1.
 using ParamValues = std::map<std::string, double>;
 
+// How long a step may run before the app stops it (its worker process is killed if it does not
+// stop when asked): long enough for every default run on the emulator of a small laptop.
+constexpr double default_time_limit_seconds = 60;
+
 struct Step {
   std::string title;
   std::vector<Param> params;
+  double time_limit_seconds = default_time_limit_seconds;
 };
 
 // Lets a long step report progress, hand over what it has so far, and stop early. The app's
@@ -87,5 +92,7 @@ Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const st
 
 // Fills a Run's header (lesson, step, parameters in text, device facts, time, version).
 void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device);
+// The same for a run whose device is known only by its facts (one stopped in a worker process).
+void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const DeviceFacts& device);
 
 }  // namespace cudalab::lessons

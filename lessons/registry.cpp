@@ -1,5 +1,7 @@
 // Every chapter, in teaching order. Adding a chapter = its folder + one line here (an explicit
 // list: the order matters, and linkers drop self-registering statics from static libraries).
+#include <cstdlib>
+
 #include "lesson.h"
 
 namespace cudalab::lessons {
@@ -11,6 +13,7 @@ std::unique_ptr<Lesson> make_memory_lesson();
 std::unique_ptr<Lesson> make_round_trip_lesson();
 std::unique_ptr<Lesson> make_matmul_lesson();
 std::unique_ptr<Lesson> make_tiles_lesson();
+std::unique_ptr<Lesson> make_fault_drills_lesson();
 
 std::vector<std::unique_ptr<Lesson>> make_lessons() {
   std::vector<std::unique_ptr<Lesson>> lessons;
@@ -21,6 +24,9 @@ std::vector<std::unique_ptr<Lesson>> make_lessons() {
   lessons.push_back(make_round_trip_lesson());
   lessons.push_back(make_matmul_lesson());
   lessons.push_back(make_tiles_lesson());
+  // Kernels that go wrong on purpose (99_fault_drills): for the tests and a teacher's demo only.
+  if (const char* drills = std::getenv("CUDALAB_FAULT_DRILLS"); drills != nullptr && std::string(drills) == "1")
+    lessons.push_back(make_fault_drills_lesson());
   return lessons;
 }
 

@@ -3,15 +3,21 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <fcntl.h>
+
 #include <algorithm>
+#include <string_view>
 #include <fstream>
 #include <iostream>
 
+#include "cli/latency_bench.h"
 #include "cli/text_report.h"
 #include "emulator_bench.h"
 #include "matmul_bench.h"
 #include "lesson.h"
 #include "shell/gui.h"
+#include "worker/step_host.h"
+#include "worker/worker_main.h"
 
 namespace cudalab::app {
 namespace {
@@ -63,15 +69,21 @@ int command_devices() {
   return 0;
 }
 
-int command_run(const StepOptions& options, const std::string& json_path) {
+int command_run(const StepOptions& options, const std::string& json_path, double time_limit_seconds) {
   auto lessons = lessons::make_lessons();
   lessons::StepSelection target;
   if (Status s = lessons::select_step(lessons, options.chapter, options.step - 1, options.assignments, &target); !s.ok())
     return fail_usage(s.message);
-  std::unique_ptr<Device> device;
-  if (Status s = open_device(backend_request(options.backend), &device); !s.ok()) return fail_usage(s.describe());
+  const auto chapter = static_cast<int>(
+      std::find_if(lessons.begin(), lessons.end(), [&](const auto& l) { return l.get() == target.lesson; }) - lessons.begin());
+  // The step runs in a worker process, as in the window: a kernel that hangs or crashes ends
+  // that process, and this one reports it.
+  auto host = worker::make_worker_host();
+  DeviceFacts facts;
+  if (Status s = host->open({backend_request(options.backend), 0}, nullptr, &facts); !s.ok()) return fail_usage(s.describe());
   lessons::RunControl control;
-  Run run = target.lesson->run(target.step, target.values, *device, control);
+  Run run = host->run(*target.lesson, chapter, target.step, target.values, control,
+                      worker::time_limit_of(*target.lesson, target.step, time_limit_seconds));
   auto views = target.lesson->views(target.step, run);
   auto steps = target.lesson->steps();
   print_run(std::cout,
@@ -90,6 +102,14 @@ int command_run(const StepOptions& options, const std::string& json_path) {
 }  // namespace
 
 int run_command_line(int argc, char** argv) {
+  // The worker process (worker/worker_main.h): started by this executable itself, never listed.
+  if (argc == 2 && std::string_view(argv[1]) == "worker") {
+    if (::fcntl(worker::worker_channel_fd, F_GETFD) < 0) {
+      std::cerr << "cudalab: `cudalab worker` is started by the app itself, with a channel on fd 3\n";
+      return 2;
+    }
+    return worker::run_worker(worker::worker_channel_fd);
+  }
   CLI::App cli{"CUDA Lab: learn CUDA with real kernels, on a GPU or on the CPU emulator.\n"
                "Without a command, opens the desktop app."};
   cli.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
@@ -120,6 +140,9 @@ int run_command_line(int argc, char** argv) {
   auto* run = cli.add_subcommand("run", "Run one step headless, print its results");
   add_step_options(run, &run_options);
   run->add_option("--json", json_path, "Also write the run as JSON to FILE");
+  double time_limit_seconds = 0;
+  run->add_option("--time-limit", time_limit_seconds, "Stop the step after SECONDS (default: the step's own limit)")
+      ->check(CLI::Range(0.1, 86400.0));
 
   StepOptions shot_options;
   std::string shot_out, shot_size = "1280x800";
@@ -138,12 +161,14 @@ int run_command_line(int argc, char** argv) {
   std::string bench_what;
   EmulatorBenchOptions bench_options;
   auto* bench = cli.add_subcommand("bench", "Print benchmark tables (never asserts on time)");
-  bench->add_option("what", bench_what, "emulator or matmul")->required()->check(CLI::IsMember({"emulator", "matmul"}));
+  bench->add_option("what", bench_what, "emulator, matmul or latency")
+      ->required()
+      ->check(CLI::IsMember({"emulator", "matmul", "latency"}));
   MatmulBenchOptions matmul_options;
   std::string bench_backend = "auto";
   bench->add_option("--sizes", matmul_options.sizes, "matmul: sizes n, comma-separated")->delimiter(',');
   bench->add_option("--json", matmul_options.json_path, "matmul: also write the rows as JSON to FILE");
-  bench->add_option("--backend", bench_backend, "matmul: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  bench->add_option("--backend", bench_backend, "matmul, latency: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
 
   try {
     cli.parse(argc, argv);
@@ -155,11 +180,12 @@ int run_command_line(int argc, char** argv) {
 
   if (*list) return command_list();
   if (*devices) return command_devices();
-  if (*run) return command_run(run_options, json_path);
+  if (*run) return command_run(run_options, json_path, time_limit_seconds);
   if (*bench && bench_what == "matmul") {
     matmul_options.backend = backend_request(bench_backend);
     return run_matmul_bench(std::cout, matmul_options);
   }
+  if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request(bench_backend), 15);
   if (*bench) return run_emulator_bench(std::cout, bench_options);
 
   gui.backend = backend_request(gui_backend);
@@ -179,8 +205,10 @@ int run_command_line(int argc, char** argv) {
     if (Status s = lessons::select_step(lessons, shot_options.chapter, shot_options.step - 1, shot_options.assignments, &target);
         !s.ok())
       return fail_usage(s.message);
-    if (std::sscanf(shot_size.c_str(), "%dx%d", &gui.width, &gui.height) != 2 || gui.width < 320 || gui.height < 240)
-      return fail_usage(fmt::format("--size must look like 1280x800 (at least 320x240); got '{}'", shot_size));
+    // At most 8K: a larger framebuffer is refused by GL drivers or takes gigabytes to read back.
+    if (std::sscanf(shot_size.c_str(), "%dx%d", &gui.width, &gui.height) != 2 || gui.width < 320 || gui.height < 240 ||
+        gui.width > 7680 || gui.height > 4320)
+      return fail_usage(fmt::format("--size must look like 1280x800 (from 320x240 to 7680x4320); got '{}'", shot_size));
     gui.chapter = target.lesson->id();
     gui.step = target.step;
     gui.assignments = shot_options.assignments;

@@ -5,17 +5,17 @@
 
 namespace cudalab::app {
 
-RunnerServices RunnerServices::real() {
+RunnerServices RunnerServices::real(std::string worker_executable) {
   RunnerServices services;
-  services.list_backends = [] { return cudalab::list_backends(); };
-  services.open_device = [](BackendRequest request, int gpu_index, std::unique_ptr<Device>* out) {
-    return cudalab::open_device(request, out, gpu_index);
-  };
+  services.make_host = [worker_executable] { return worker::make_worker_host(worker_executable); };
   return services;
 }
 
 LessonRunner::LessonRunner(const std::vector<std::unique_ptr<lessons::Lesson>>* lessons, RunnerServices services)
-    : lessons_(lessons), services_(std::move(services)) {}
+    : lessons_(lessons),
+      wake_ui_(services.wake_ui),
+      host_(services.make_host ? services.make_host()
+                               : worker::make_in_process_host(std::move(services.list_backends), std::move(services.open_device))) {}
 
 LessonRunner::~LessonRunner() {
   {
@@ -23,6 +23,9 @@ LessonRunner::~LessonRunner() {
     stop_ = true;
     pending_request_.reset();
     if (running_control_) running_control_->cancel = true;
+    // Quitting mid-run: the worker is killed, not waited for. Under the lock, because the runner
+    // thread drops host_ once it sees stop_.
+    if (host_) host_->abandon();
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
@@ -97,25 +100,21 @@ std::vector<LessonRunner::BackendEvent> LessonRunner::take_backend_events() {
   return taken;
 }
 
+void LessonRunner::wake_ui() const {
+  if (wake_ui_) wake_ui_();
+}
+
 void LessonRunner::open_backend(BackendSelection selection, bool list_choices) {
   BackendEvent event;
-  if (list_choices) {
-    // Listing initialises CUDA (hundreds of ms on a GPU machine): here, never on the UI thread.
-    event.choices = services_.list_backends();
-    event.has_choices = true;
+  // Listing initialises CUDA (hundreds of ms on a GPU machine): here, never on the UI thread.
+  event.status = host_->open({selection.request, selection.gpu_index}, list_choices ? &event.choices : nullptr, &event.facts);
+  event.has_choices = list_choices;
+  backend_open_ = event.status.ok();
+  {
+    std::lock_guard lock(mutex_);
+    backend_events_.push_back(std::move(event));
   }
-  device_.reset();  // close the old device before opening the next (one CUDA context at a time)
-  std::unique_ptr<Device> device;
-  event.status = services_.open_device(selection.request, selection.gpu_index, &device);
-  if (event.status.ok() && device == nullptr) {
-    event.status = Status::error(StatusCode::internal, "the backend opened without a device");
-  }
-  if (event.status.ok()) {
-    event.facts = device->facts();
-    device_ = std::move(device);
-  }
-  std::lock_guard lock(mutex_);
-  backend_events_.push_back(std::move(event));
+  wake_ui();
 }
 
 LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& request, lessons::RunControl& control) {
@@ -126,7 +125,7 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
   const auto started = std::chrono::steady_clock::now();
   if (request.chapter < 0 || request.chapter >= static_cast<int>(lessons_->size())) {
     outcome.run.status = Status::error(StatusCode::invalid_argument, "no such chapter");
-  } else if (device_ == nullptr) {
+  } else if (!backend_open_) {
     outcome.run.status =
         Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
   } else {
@@ -142,16 +141,18 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
       partial.run = partial_run;
       partial.views = lesson.views(request.step, partial.run);
       partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      std::lock_guard lock(mutex_);
-      partial_ = std::move(partial);
+      {
+        std::lock_guard lock(mutex_);
+        partial_ = std::move(partial);
+      }
+      wake_ui();
     };
+    outcome.run = host_->run(lesson, request.chapter, request.step, request.values, control,
+                             worker::time_limit_of(lesson, request.step));
     try {
-      outcome.run = lesson.run(request.step, request.values, *device_, control);
       outcome.views = lesson.views(request.step, outcome.run);
     } catch (const std::exception& error) {
-      outcome.run.status = Status::error(StatusCode::internal, std::string("the lesson failed: ") + error.what());
-    } catch (...) {
-      outcome.run.status = Status::error(StatusCode::internal, "the lesson failed with an unknown exception");
+      outcome.run.status = Status::error(StatusCode::internal, std::string("the lesson's pictures failed: ") + error.what());
     }
   }
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -182,9 +183,12 @@ void LessonRunner::loop() {
     lock.lock();
     running_control_.reset();
     outcome_ = std::move(outcome);
+    lock.unlock();
+    wake_ui();
+    lock.lock();
   }
   lock.unlock();
-  device_.reset();  // closed on the thread that opened it
+  host_.reset();  // the device (or the worker that owns it) is closed on the thread that opened it
 }
 
 }  // namespace cudalab::app

@@ -1,8 +1,8 @@
 #pragma once
-// Runs lesson steps off the UI thread. The runner thread owns the Device (opened, switched and
-// closed there), runs Lesson::run and Lesson::views, and hands back the Run with its views; the
-// UI thread only submits requests and polls. A request waiting while another runs is replaced
-// by a newer one (dragging a slider queues one run, not a hundred).
+// Runs lesson steps off the UI thread. The runner thread drives a StepHost (normally a worker
+// process that owns the Device: worker/step_host.h), turns each Run into views with Lesson::views,
+// and hands both back; the UI thread only submits requests and polls. A request waiting while
+// another runs is replaced by a newer one (dragging a slider queues one run, not a hundred).
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -15,14 +15,21 @@
 
 #include "cudalab/device.h"
 #include "lesson.h"
+#include "worker/step_host.h"
 
 namespace cudalab::app {
 
 // How the runner reaches the runtime; tests pass fakes.
 struct RunnerServices {
+  // Where steps run. Unset: in this process, on devices from the two functions below.
+  std::function<std::unique_ptr<worker::StepHost>()> make_host;
   std::function<std::vector<BackendChoice>()> list_backends;
   std::function<Status(BackendRequest, int gpu_index, std::unique_ptr<Device>*)> open_device;
-  static RunnerServices real();  // cudalab::list_backends / cudalab::open_device
+  // Called from the runner's thread whenever something is ready to be taken (an outcome, a
+  // partial one, a backend event), so a UI waiting for events wakes at once. May be empty.
+  std::function<void()> wake_ui;
+  // A worker process running `worker_executable` ("" = this executable) that owns the device.
+  static RunnerServices real(std::string worker_executable = "");
 };
 
 struct BackendSelection {
@@ -78,10 +85,14 @@ class LessonRunner {
   void loop();
   void open_backend(BackendSelection selection, bool list_choices);
   Outcome execute(std::uint64_t id, const Request& request, lessons::RunControl& control);
+  // The one place the runner tells the UI that take_outcome / take_backend_events have news.
+  void wake_ui() const;
 
   const std::vector<std::unique_ptr<lessons::Lesson>>* lessons_;
-  RunnerServices services_;
-  std::unique_ptr<Device> device_;  // touched only by the runner thread
+  std::function<void()> wake_ui_;  // RunnerServices::wake_ui
+  // Made by the constructor; used only by the runner thread, but for abandon() when quitting.
+  std::unique_ptr<worker::StepHost> host_;
+  bool backend_open_ = false;  // touched only by the runner thread
   std::thread thread_;
 
   mutable std::mutex mutex_;

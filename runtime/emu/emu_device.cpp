@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "emu/guarded_memory.h"
 #include "src/backends.h"
 #include "cudalab/emu/context.h"
 
@@ -27,7 +28,7 @@ unsigned resolve_workers(int workers) {
   const unsigned cores = std::thread::hardware_concurrency();
   return cores > 0 ? cores : 1;
 }
-// Device allocations are aligned like cudaMalloc's (256 bytes), so float4 and the like are safe.
+// Pinned host allocations are aligned like cudaHostAlloc's (256 bytes or more).
 constexpr std::size_t kAllocationAlignment = 256;
 }  // namespace
 
@@ -47,7 +48,7 @@ EmuDevice::~EmuDevice() {
   }
   work_queued_.notify_all();
   queue_thread_.join();
-  for (auto& [address, bytes] : allocations_) std::free(reinterpret_cast<void*>(address));
+  for (auto& [address, bytes] : allocations_) guarded_release(reinterpret_cast<void*>(address), bytes);
   for (auto& [address, bytes] : pinned_) std::free(reinterpret_cast<void*>(address));
 }
 
@@ -62,8 +63,9 @@ Status EmuDevice::allocate(std::size_t bytes, void** out) {
     return Status::error(StatusCode::out_of_memory,
                          fmt::format("the emulator has {} MiB of device memory free; you asked for {} MiB",
                                      free_bytes >> 20, (bytes + (1 << 20) - 1) >> 20));
-  const std::size_t rounded = (bytes + kAllocationAlignment - 1) / kAllocationAlignment * kAllocationAlignment;
-  void* memory = std::aligned_alloc(kAllocationAlignment, rounded);
+  // Not cudaMalloc's 256-byte alignment: the buffer ends at a guard page instead, so that the
+  // first byte past its end faults (guarded_memory.h says why the alignment still suffices).
+  void* memory = guarded_allocate(bytes);
   if (memory == nullptr)
     return Status::error(StatusCode::out_of_memory, fmt::format("the host refused {} bytes for the emulator", bytes));
   allocations_[reinterpret_cast<std::uintptr_t>(memory)] = bytes;
@@ -78,10 +80,11 @@ void EmuDevice::release(void* ptr) noexcept {
   wait_for_queue(lock);  // a queued kernel may still use it: cudaFree waits too
   auto it = allocations_.find(reinterpret_cast<std::uintptr_t>(ptr));
   if (it == allocations_.end()) return;
-  allocated_bytes_ -= it->second;
+  const std::size_t bytes = it->second;
+  allocated_bytes_ -= bytes;
   allocations_.erase(it);
   lock.unlock();
-  std::free(ptr);
+  guarded_release(ptr, bytes);
 }
 
 Status EmuDevice::allocate_pinned(std::size_t bytes, void** out) {
@@ -234,6 +237,7 @@ void EmuDevice::run_launch(const QueuedWork& work, Status* failure, std::string*
   PrintfCapture capture;
   LaunchJob job;
   job.kernel = &work.invocation;
+  job.kernel_name = work.kernel_name.c_str();
   job.grid = dim3(work.config.grid.x, work.config.grid.y, work.config.grid.z);
   job.block = dim3(work.config.block.x, work.config.block.y, work.config.block.z);
   job.total_blocks = work.config.grid.volume();

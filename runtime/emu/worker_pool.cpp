@@ -67,6 +67,7 @@ void WorkerPool::worker_main(unsigned worker) {
 
     context.grid_dim = job->grid;
     context.block_dim = job->block;
+    context.kernel_name = job->kernel_name;
     const std::uint64_t blocks_per_layer = std::uint64_t(job->grid.x) * job->grid.y;
     for (;;) {
       const std::uint64_t first = job->next_block.fetch_add(job->blocks_per_grab, std::memory_order_relaxed);
@@ -82,6 +83,7 @@ void WorkerPool::worker_main(unsigned worker) {
       }
     }
 
+    context.kernel_name = nullptr;  // no kernel runs here now: a crash is not one of its faults
     std::lock_guard lock(mutex_);
     if (--busy_workers_ == 0) job_done_.notify_one();
   }

@@ -20,6 +20,7 @@ namespace cudalab::emu {
 // One launch, as the workers see it.
 struct LaunchJob {
   const EmuInvocation* kernel = nullptr;
+  const char* kernel_name = "";
   dim3 grid;
   dim3 block;
   std::uint64_t total_blocks = 0;

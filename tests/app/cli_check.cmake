@@ -5,8 +5,10 @@ string(REPLACE "|" ";" COMMAND "${COMMAND}")
 if(SKIP_WITH_GPU)
   execute_process(COMMAND ${SKIP_WITH_GPU} devices OUTPUT_VARIABLE devices)
   if(devices MATCHES "gpu:")
+    # ctest marks this skipped by its words (SKIP_REGULAR_EXPRESSION): cmake_language(EXIT) needs
+    # CMake 3.29, and Debian 12 has 3.25.
     message("a GPU is present: this case is about machines without one")
-    cmake_language(EXIT 77)
+    return()
   endif()
 endif()
 if(EXPECT_FILE)

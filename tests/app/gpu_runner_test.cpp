@@ -40,7 +40,7 @@ TEST(GpuRunner, RunsEveryStepOfTheFirstChapterOnTheGpuAndSwitches) {
   if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
   const auto lessons = lessons::make_lessons();
   ASSERT_FALSE(lessons.empty());
-  LessonRunner runner(&lessons, RunnerServices::real());
+  LessonRunner runner(&lessons, RunnerServices::real(CUDALAB_EXE));
   runner.start({BackendRequest::gpu, 0});
   const auto opened = wait_for_backend(runner);
   ASSERT_TRUE(opened.status.ok()) << opened.status.describe();

@@ -241,3 +241,30 @@ TEST(LessonRunner, SwitchingBackendReopensOnTheRunnerThread) {
   EXPECT_TRUE(events[1].status.ok());
   EXPECT_FALSE(events[1].has_choices);  // listed once, at start
 }
+
+TEST(LessonRunner, WakesTheUiWheneverSomethingIsReadyToTake) {
+  Fixture fixture;
+  std::atomic<int> wakes{0};
+  RunnerServices services = fixture.services();
+  services.wake_ui = [&] { ++wakes; };
+  LessonRunner runner(&fixture.lessons, std::move(services));
+  auto wait_for_wakes = [&](int count) {
+    for (int i = 0; i < 1000 && wakes.load() < count; ++i) std::this_thread::sleep_for(10ms);
+    return wakes.load();
+  };
+  runner.start({});
+  EXPECT_EQ(wait_for_wakes(1), 1);  // the opened backend
+  EXPECT_EQ(runner.take_backend_events().size(), 1u);
+  auto with_rows = request(0, 5);
+  with_rows.values["publish"] = 1;
+  runner.submit(with_rows);
+  EXPECT_EQ(wait_for_wakes(2), 2);  // the step's first rows, already there to take
+  const auto partial = runner.take_outcome();
+  ASSERT_TRUE(partial.has_value());
+  EXPECT_TRUE(partial->partial);
+  fixture.lesson->let_go();
+  EXPECT_EQ(wait_for_wakes(3), 3);  // the finished run
+  const auto finished = runner.take_outcome();
+  ASSERT_TRUE(finished.has_value());
+  EXPECT_FALSE(finished->partial);
+}

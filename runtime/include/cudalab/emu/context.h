@@ -31,6 +31,7 @@ struct ThreadContext {
   dim3 grid_dim;
   void* block_state = nullptr;  // the worker's block runner (barriers)
   unsigned int worker = 0;
+  const char* kernel_name = nullptr;  // of the launch this worker runs now (crash reports)
 };
 // constinit: the compiler then reads it with one %fs-relative load instead of calling a TLS
 // wrapper function on every threadIdx access.

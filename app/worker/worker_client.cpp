@@ -1,0 +1,236 @@
+#include "worker/worker_client.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fmt/format.h>
+
+#include "worker/crash_report.h"
+
+extern char** environ;
+
+namespace cudalab::app::worker {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+// Opening a GPU initialises CUDA in the worker: seconds on a big machine, never minutes.
+constexpr std::chrono::seconds open_time_limit{60};
+
+const char* backend_name(BackendRequest request) {
+  switch (request) {
+    case BackendRequest::gpu: return "gpu";
+    case BackendRequest::emulator: return "emu";
+    default: return "auto";
+  }
+}
+
+std::string seconds_in_words(Clock::duration elapsed) {
+  return fmt::format("{:.1f} s", std::chrono::duration<double>(elapsed).count());
+}
+
+}  // namespace
+
+std::string own_executable() {
+  char path[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
+}
+
+WorkerClient::WorkerClient(std::string executable)
+    : executable_(executable.empty() ? own_executable() : std::move(executable)) {}
+
+WorkerClient::~WorkerClient() { kill_worker(); }
+
+Status WorkerClient::ensure_started() {
+  if (pid_ > 0) return Status::success();
+  int pair[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
+    return Status::error(StatusCode::internal, fmt::format("could not make the worker's channel: {}", std::strerror(errno)));
+  int child_end = pair[1];
+  if (child_end == worker_channel_fd) {  // dup2 onto itself would keep close-on-exec: move it first
+    child_end = ::fcntl(pair[1], F_DUPFD_CLOEXEC, 10);
+    ::close(pair[1]);
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, child_end, worker_channel_fd);
+  char arg0[] = "cudalab", arg1[] = "worker";
+  char* argv[] = {arg0, arg1, nullptr};
+  pid_t pid = -1;
+  const int error = ::posix_spawn(&pid, executable_.c_str(), &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(child_end);
+  if (error != 0) {
+    ::close(pair[0]);
+    return Status::error(StatusCode::internal,
+                         fmt::format("could not start the worker process {}: {}", executable_, std::strerror(error)));
+  }
+  pid_ = pid;
+  fd_ = pair[0];
+  reader_.emplace(fd_);
+  return Status::success();
+}
+
+void WorkerClient::kill_worker() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  (void)reap();
+}
+
+std::string WorkerClient::reap() {
+  if (pid_ <= 0) return "the worker was not running";
+  int status = 0;
+  pid_t done = -1;
+  // The channel closed, so the worker is exiting; give it a moment, then make sure.
+  for (int i = 0; i < 100 && (done = ::waitpid(pid_, &status, WNOHANG)) == 0; ++i) ::usleep(10'000);
+  if (done == 0) {
+    ::kill(pid_, SIGKILL);
+    done = ::waitpid(pid_, &status, 0);
+  }
+  pid_ = -1;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  reader_.reset();
+  if (done < 0) return "the worker process is gone";
+  if (WIFSIGNALED(status)) return fmt::format("the worker process was killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+  return fmt::format("the worker process exited with code {}", WEXITSTATUS(status));
+}
+
+Status WorkerClient::open(BackendOpening opening, std::vector<BackendChoice>* choices, DeviceFacts* facts) {
+  opened_ = opening;
+  return send_open(opening, choices != nullptr, choices, facts);
+}
+
+Status WorkerClient::send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts) {
+  CUDALAB_RETURN_IF_ERROR(ensure_started());
+  if (!write_message(fd_, {{"op", "open"}, {"backend", backend_name(opening.request)}, {"gpu", opening.gpu_index}, {"list", list}})) {
+    return Status::error(StatusCode::internal, reap());
+  }
+  const auto deadline = Clock::now() + open_time_limit;
+  while (true) {
+    json reply;
+    const auto result = reader_->read(&reply, std::chrono::milliseconds(50));
+    if (abandoned_) {
+      kill_worker();
+      return Status::error(StatusCode::cancelled, "the app is closing");
+    }
+    if (result == MessageReader::Result::timeout) {
+      if (Clock::now() < deadline) continue;
+      kill_worker();
+      return Status::error(StatusCode::timeout, "the worker process did not open the backend within a minute");
+    }
+    if (result != MessageReader::Result::message) {
+      std::string why = reap();
+      return Status::error(StatusCode::internal, "opening the backend: " + why);
+    }
+    if (reply.value("op", "") != "opened") continue;
+    Run opened;
+    if (Status s = from_json(reply.value("run", json::object()), &opened); !s.ok()) return s;
+    if (choices != nullptr) {
+      choices->clear();
+      for (const json& entry : reply.value("choices", json::array())) {
+        BackendChoice choice;
+        choice.id = entry.value("id", "");
+        if (from_json(entry.value("device", json::object()), &choice.facts).ok()) choices->push_back(std::move(choice));
+      }
+    }
+    if (facts != nullptr) *facts = opened.device;
+    return opened.status;
+  }
+}
+
+Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values, lessons::RunControl& control,
+                      std::chrono::milliseconds time_limit) {
+  Run result;
+  const auto started = Clock::now();
+  if (pid_ <= 0 && opened_) {
+    // A fresh worker (the last one died or retired): the backend it had comes back first.
+    if (Status s = send_open(*opened_, false, nullptr, nullptr); !s.ok()) {
+      result.status = s;
+      return result;
+    }
+  }
+  if (Status s = ensure_started(); !s.ok()) {
+    result.status = s;
+    return result;
+  }
+  const std::uint64_t id = ++next_id_;
+  json request = {{"op", "run"}, {"id", id}, {"chapter", chapter}, {"step", step}, {"values", json::object()}};
+  for (const auto& [name, value] : values) request["values"][name] = value;
+  std::optional<Run> last_partial;
+  std::string fault;  // the worker's last words, if it crashed
+  std::optional<Clock::time_point> asked_to_stop;
+  bool over_time = false;
+  auto stopped = [&](StatusCode code, std::string why) {
+    Run out = last_partial.value_or(Run{});
+    out.status = Status::error(code, last_partial ? why + "; partial results are shown" : why);
+    return out;
+  };
+  if (!write_message(fd_, request)) return stopped(StatusCode::internal, reap());
+
+  while (true) {
+    json message;
+    const auto result_kind = reader_->read(&message, std::chrono::milliseconds(20));
+    if (abandoned_) {
+      kill_worker();
+      return stopped(StatusCode::cancelled, "stopped: the app is closing");
+    }
+    if (result_kind == MessageReader::Result::message) {
+      const std::string op = message.value("op", "");
+      if (op == "progress") control.progress = message.value("value", 0.f);
+      if (op == "fault") fault = message.value("message", "");
+      if ((op == "partial" || op == "done") && message.value("id", std::uint64_t{0}) == id) {
+        Run run;
+        if (Status s = from_json(message.value("run", json::object()), &run); !s.ok()) {
+          kill_worker();
+          return stopped(StatusCode::internal, "the worker sent a run this app cannot read: " + s.message);
+        }
+        if (op == "partial") {
+          control.publish(run);
+          last_partial = std::move(run);
+          continue;
+        }
+        if (message.value("retire", false)) (void)reap();  // it exits by itself; the next run gets a fresh one
+        if (over_time) {
+          run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} (the step's time limit){}",
+                                                                     seconds_in_words(time_limit), "; partial results are shown"));
+        }
+        return run;
+      }
+      continue;
+    }
+    if (result_kind != MessageReader::Result::timeout) {  // the channel closed: the worker died
+      const std::string how = reap();
+      const std::string after = seconds_in_words(Clock::now() - started);
+      if (asked_to_stop) return stopped(over_time ? StatusCode::timeout : StatusCode::cancelled, "stopped after " + after);
+      return stopped(StatusCode::kernel_fault,
+                     fmt::format("{} after {}. A fresh worker will run the next step", fault.empty() ? how : fault, after));
+    }
+    const auto now = Clock::now();
+    if (!asked_to_stop && (control.cancel || now - started > time_limit)) {
+      over_time = !control.cancel;
+      asked_to_stop = now;
+      if (!write_message(fd_, {{"op", "cancel"}})) asked_to_stop = now - grace;  // gone already: no need to wait
+    }
+    if (asked_to_stop && now - *asked_to_stop >= grace) {
+      // It did not answer: a kernel is still running (nothing inside a process can stop one).
+      kill_worker();
+      const std::string after = seconds_in_words(now - started);
+      if (over_time) {
+        return stopped(StatusCode::timeout, fmt::format("stopped after {} (the step's time limit is {}): the kernel was still running",
+                                                        after, seconds_in_words(time_limit)));
+      }
+      return stopped(StatusCode::cancelled, fmt::format("stopped after {}: the kernel was still running", after));
+    }
+  }
+}
+
+}  // namespace cudalab::app::worker

@@ -1,0 +1,66 @@
+#pragma once
+// The app's side of the worker process (protocol.h): starts `cudalab worker` lazily, keeps it warm
+// between runs, stops a run that is cancelled or past its time limit — asking first, killing the
+// worker if it does not answer within `grace` — and starts a fresh one after it died, re-opening
+// the backend it had. Every way a run can end comes back as a Run whose status says it in words.
+#include <sys/types.h>
+
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cudalab/device.h"
+#include "cudalab/run.h"
+#include "lesson.h"
+#include "worker/protocol.h"
+
+namespace cudalab::app::worker {
+
+struct BackendOpening {
+  BackendRequest request = BackendRequest::automatic;
+  int gpu_index = 0;
+};
+
+class WorkerClient {
+ public:
+  // `executable`: the cudalab binary to start as the worker ("" = this process's own executable).
+  explicit WorkerClient(std::string executable = "");
+  ~WorkerClient();
+  WorkerClient(const WorkerClient&) = delete;
+  WorkerClient& operator=(const WorkerClient&) = delete;
+
+  // Opens `opening` in the worker (starting it if needed); `choices` (optional) gets every backend.
+  Status open(BackendOpening opening, std::vector<BackendChoice>* choices, DeviceFacts* facts);
+
+  // Runs one step. Reads control.cancel and writes control.progress; partial runs go to
+  // control.publish, from the calling thread.
+  Run run(int chapter, int step, const lessons::ParamValues& values, lessons::RunControl& control,
+          std::chrono::milliseconds time_limit);
+
+  // Any thread: the app is quitting; whatever runs is killed at once, not asked.
+  void abandon() { abandoned_ = true; }
+
+  pid_t worker_pid() const { return pid_; }  // -1 when none runs (tests)
+  std::chrono::milliseconds grace{500};      // how long a cancelled worker may take to answer
+
+ private:
+  Status ensure_started();
+  Status send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts);
+  void kill_worker();
+  std::string reap();  // waits for the worker; how it ended, in words
+
+  std::string executable_;
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::optional<MessageReader> reader_;
+  std::optional<BackendOpening> opened_;  // re-opened in a fresh worker
+  std::atomic<bool> abandoned_{false};
+  std::uint64_t next_id_ = 0;
+};
+
+// This process's executable (/proc/self/exe).
+std::string own_executable();
+
+}  // namespace cudalab::app::worker

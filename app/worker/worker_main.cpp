@@ -1,0 +1,164 @@
+#include "worker/worker_main.h"
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <condition_variable>
+#include <csignal>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "lesson.h"
+#include "worker/crash_report.h"
+#include "worker/protocol.h"
+
+namespace cudalab::app::worker {
+namespace {
+
+BackendRequest request_named(const std::string& name) {
+  if (name == "gpu") return BackendRequest::gpu;
+  if (name == "emu") return BackendRequest::emulator;
+  return BackendRequest::automatic;
+}
+
+// One worker: the lessons, the open device, and the run in progress (if any).
+class Worker {
+ public:
+  explicit Worker(int fd) : fd_(fd), lessons_(lessons::make_lessons()) {}
+
+  int serve() {
+    std::thread reader([this] { read_loop(); });
+    reader.detach();  // it ends the process when the app goes (see read_loop)
+    while (true) {
+      nlohmann::json request;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return !queue_.empty(); });
+        request = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      const std::string op = request.value("op", "");
+      if (op == "open") open(request);
+      if (op == "run") run(request);
+    }
+  }
+
+ private:
+  void send(const nlohmann::json& message) {
+    std::lock_guard lock(write_mutex_);
+    if (!write_message(fd_, message)) ::_exit(0);  // the app has gone: nobody to answer
+  }
+
+  // Reads every message as it arrives, so a cancel reaches a run that is still going. Between
+  // messages it reports the running step's progress.
+  void read_loop() {
+    MessageReader reader(fd_);
+    float reported = -1.f;
+    while (true) {
+      nlohmann::json message;
+      const auto result = reader.read(&message, std::chrono::milliseconds(100));
+      if (result == MessageReader::Result::closed || result == MessageReader::Result::corrupt) {
+        ::_exit(0);  // the app closed the channel (or died): stop whatever kernel is running
+      }
+      std::lock_guard lock(mutex_);
+      if (result == MessageReader::Result::message) {
+        if (message.value("op", "") == "cancel") {
+          if (control_) control_->cancel = true;
+        } else {
+          queue_.push_back(std::move(message));
+          wake_.notify_all();
+        }
+      }
+      if (control_ && control_->progress.load() != reported) {
+        reported = control_->progress.load();
+        send({{"op", "progress"}, {"id", running_id_}, {"value", reported}});
+      }
+      if (!control_) reported = -1.f;
+    }
+  }
+
+  void open(const nlohmann::json& request) {
+    nlohmann::json reply = {{"op", "opened"}, {"choices", nlohmann::json::array()}};
+    if (request.value("list", false)) {
+      for (const BackendChoice& choice : list_backends())
+        reply["choices"].push_back({{"id", choice.id}, {"device", to_json(choice.facts)}});
+    }
+    device_.reset();
+    // The reply carries the status and the facts as a Run without a step: one parser for both.
+    Run opened;
+    opened.status = open_device(request_named(request.value("backend", "auto")), &device_, request.value("gpu", 0));
+    if (opened.status.ok() && device_ == nullptr)
+      opened.status = Status::error(StatusCode::internal, "the backend opened without a device");
+    if (device_ != nullptr) opened.device = device_->facts();
+    reply["run"] = to_json(opened);
+    send(reply);
+  }
+
+  void run(const nlohmann::json& request) {
+    const std::uint64_t id = request.value("id", std::uint64_t{0});
+    const int chapter = request.value("chapter", -1);
+    const int step = request.value("step", 0);
+    lessons::ParamValues values;
+    if (const auto found = request.find("values"); found != request.end() && found->is_object()) {
+      for (const auto& [name, value] : found->items())
+        if (value.is_number()) values[name] = value.get<double>();
+    }
+    Run result;
+    bool retire = false;
+    if (chapter < 0 || chapter >= static_cast<int>(lessons_.size())) {
+      result.status = Status::error(StatusCode::invalid_argument, "no such chapter");
+    } else if (device_ == nullptr) {
+      result.status = Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
+    } else {
+      auto control = std::make_shared<lessons::RunControl>();
+      control->on_partial = [&](const Run& partial) { send({{"op", "partial"}, {"id", id}, {"run", to_json(partial)}}); };
+      {
+        std::lock_guard lock(mutex_);
+        control_ = control;
+        running_id_ = id;
+      }
+      const std::uint64_t generation = device_->generation();
+      running_lesson_id_ = lessons_[static_cast<std::size_t>(chapter)]->id();
+      crash_report_set_step(running_lesson_id_.c_str(), step);
+      try {
+        result = lessons_[static_cast<std::size_t>(chapter)]->run(step, values, *device_, *control);
+      } catch (const std::exception& error) {
+        result.status = Status::error(StatusCode::internal, std::string("the lesson failed: ") + error.what());
+      } catch (...) {
+        result.status = Status::error(StatusCode::internal, "the lesson failed with an unknown exception");
+      }
+      crash_report_set_step(nullptr, 0);
+      // After a sticky GPU fault this process may get no new context for a long time, while a
+      // new process gets one at once (BUILD-NOTES): hand back this run, then make way.
+      retire = result.status.device_was_reset || device_->generation() != generation;
+      std::lock_guard lock(mutex_);
+      control_.reset();
+    }
+    send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
+    if (retire) ::_exit(0);
+  }
+
+  int fd_;
+  std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
+  std::unique_ptr<Device> device_;
+  std::mutex mutex_, write_mutex_;
+  std::condition_variable wake_;
+  std::deque<nlohmann::json> queue_;
+  std::shared_ptr<lessons::RunControl> control_;
+  std::uint64_t running_id_ = 0;
+  std::string running_lesson_id_;  // what the crash report names
+};
+
+}  // namespace
+
+int run_worker(int channel_fd) {
+  // If the app dies without closing the channel (SIGKILL), take the worker with it.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  install_crash_report(channel_fd);
+  return Worker(channel_fd).serve();
+}
+
+}  // namespace cudalab::app::worker

@@ -1,0 +1,54 @@
+// The worker process on a real GPU: after a kernel traps (a sticky error that leaves this
+// process's context unusable), the next run works on the GPU without restarting anything — a
+// fresh worker, a fresh context. Skips without a GPU (labelled `gpu`).
+#include <gtest/gtest.h>
+
+#include "cudalab/device.h"
+#include "worker_test_support.h"
+
+using namespace std::chrono_literals;
+
+namespace cudalab::app::worker {
+namespace {
+
+using namespace drills;
+
+TEST(GpuWorker, AfterATrapTheNextRunWorksOnTheGpu) {
+  std::string why_none;
+  if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
+  const int chapter = fault_drills_chapter();
+  ASSERT_GE(chapter, 0);
+  WorkerClient client(CUDALAB_EXE);
+  DeviceFacts facts;
+  ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
+  ASSERT_TRUE(facts.is_gpu());
+  for (Drill fault : {trap, failing_assert, write_past}) {
+    lessons::RunControl control;
+    const cudalab::Run bad = client.run(chapter, 0, drill(fault, fault == write_past ? (1 << 28) : 1), control, 30s);
+    EXPECT_EQ(bad.status.code, StatusCode::kernel_fault) << "drill " << fault << ": " << bad.status.describe();
+    lessons::RunControl again;
+    const cudalab::Run next = client.run(chapter, 0, drill(nothing), again, 30s);
+    EXPECT_TRUE(next.status.ok()) << "after drill " << fault << ": " << next.status.describe();
+    EXPECT_TRUE(next.device.is_gpu()) << "the next run is on the GPU again";
+  }
+}
+
+TEST(GpuWorker, AHungGpuKernelStopsAtTheTimeLimit) {
+  std::string why_none;
+  if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
+  const int chapter = fault_drills_chapter();
+  WorkerClient client(CUDALAB_EXE);
+  DeviceFacts facts;
+  ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
+  const auto started = std::chrono::steady_clock::now();
+  lessons::RunControl control;
+  const cudalab::Run hung = client.run(chapter, 0, drill(hang), control, 2s);
+  EXPECT_EQ(hung.status.code, StatusCode::timeout) << hung.status.describe();
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 3500ms);
+  lessons::RunControl again;
+  const cudalab::Run next = client.run(chapter, 0, drill(nothing), again, 30s);
+  EXPECT_TRUE(next.status.ok()) << next.status.describe();
+}
+
+}  // namespace
+}  // namespace cudalab::app::worker

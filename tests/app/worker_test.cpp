@@ -1,0 +1,177 @@
+// The worker process on the emulator: a run comes back as a Run, the worker stays warm, and every
+// fault drill — hang, cancel, trap, wild write, assert, divergent barrier, the worker killed —
+// ends with its message in words while the next run succeeds.
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "worker_test_support.h"
+
+using namespace std::chrono_literals;
+
+namespace cudalab::app::worker {
+namespace {
+
+using namespace drills;
+using Clock = std::chrono::steady_clock;
+
+class WorkerOnEmulator : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    chapter = fault_drills_chapter();
+    ASSERT_GE(chapter, 0);
+    DeviceFacts facts;
+    ASSERT_TRUE(client.open({BackendRequest::emulator, 0}, nullptr, &facts).ok());
+    ASSERT_FALSE(facts.is_gpu());
+  }
+  cudalab::Run run_drill(Drill which, std::chrono::milliseconds limit = 20s, int past_end = 1) {
+    lessons::RunControl control;
+    return client.run(chapter, 0, drill(which, past_end), control, limit);
+  }
+  // After any fault, the next run works.
+  void expect_next_run_works() {
+    const cudalab::Run next = run_drill(nothing);
+    EXPECT_TRUE(next.status.ok()) << next.status.describe();
+    EXPECT_EQ(next.results.value("first_out", -1), 0);
+  }
+
+  WorkerClient client{CUDALAB_EXE};
+  int chapter = -1;
+};
+
+TEST_F(WorkerOnEmulator, RunsAStepAndStaysWarm) {
+  const cudalab::Run first = run_drill(nothing);
+  ASSERT_TRUE(first.status.ok()) << first.status.describe();
+  EXPECT_EQ(first.lesson, "faults");
+  const pid_t worker = client.worker_pid();
+  EXPECT_GT(worker, 0);
+  EXPECT_TRUE(run_drill(nothing).status.ok());
+  EXPECT_EQ(client.worker_pid(), worker) << "a healthy worker is kept between runs";
+}
+
+TEST_F(WorkerOnEmulator, AHungKernelStopsAtTheTimeLimit) {
+  const auto started = Clock::now();
+  const cudalab::Run run = run_drill(hang, 1s);
+  const auto took = Clock::now() - started;
+  EXPECT_EQ(run.status.code, StatusCode::timeout) << run.status.describe();
+  EXPECT_NE(run.status.message.find("stopped after"), std::string::npos) << run.status.message;
+  EXPECT_NE(run.status.message.find("the kernel was still running"), std::string::npos) << run.status.message;
+  EXPECT_LT(took, 2s) << "limit 1 s + at most a second to stop";
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, CancelStopsAHungKernelWithinASecond) {
+  lessons::RunControl control;
+  Clock::time_point cancelled_at;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(300ms);
+    cancelled_at = Clock::now();
+    control.cancel = true;
+  });
+  const cudalab::Run run = client.run(chapter, 0, drill(hang), control, 60s);
+  const auto stopped_at = Clock::now();
+  canceller.join();
+  EXPECT_EQ(run.status.code, StatusCode::cancelled) << run.status.describe();
+  EXPECT_LT(stopped_at - cancelled_at, 1s);
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, ATrapIsAKernelFault) {
+  const cudalab::Run run = run_drill(trap);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("__trap()"), std::string::npos) << run.status.message;
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, AWildWriteEndsTheWorkerNotTheApp) {
+  // A gibibyte past the end of a small buffer: memory this process has not mapped.
+  const cudalab::Run run = run_drill(write_past, 20s, 1 << 28);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("segmentation fault"), std::string::npos) << run.status.message;
+  EXPECT_NE(run.status.message.find("faults step 1"), std::string::npos) << run.status.message;
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, AFailingAssertFromCassertIsAKernelFaultWithItsLine) {
+  const cudalab::Run run = run_drill(failing_assert);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("kernels.cuh:"), std::string::npos) << run.status.message;
+  EXPECT_NE(run.status.message.find("threadIdx.x < n"), std::string::npos) << run.status.message;
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, ADivergentBarrierIsReportedNotHung) {
+  const cudalab::Run run = run_drill(divergent_barrier);
+  EXPECT_EQ(run.status.code, StatusCode::divergent_barrier) << run.status.describe();
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, AWorkerKilledMidRunIsSaidAndReplaced) {
+  lessons::RunControl control;
+  std::thread killer([&] {
+    std::this_thread::sleep_for(300ms);
+    ::kill(client.worker_pid(), SIGKILL);
+  });
+  const cudalab::Run run = client.run(chapter, 0, drill(hang), control, 60s);
+  killer.join();
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("killed by signal 9"), std::string::npos) << run.status.message;
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, AbandoningStopsAtOnce) {
+  lessons::RunControl control;
+  std::thread quitter([&] {
+    std::this_thread::sleep_for(300ms);
+    client.abandon();
+  });
+  const auto started = Clock::now();
+  const cudalab::Run run = client.run(chapter, 0, drill(hang), control, 60s);
+  quitter.join();
+  EXPECT_EQ(run.status.code, StatusCode::cancelled);
+  EXPECT_LT(Clock::now() - started, 1300ms);
+  EXPECT_EQ(client.worker_pid(), -1);
+}
+
+TEST(WorkerChannel, AWorkerStartedByHandSaysHowItIsMeant) {
+  // `cudalab worker` without the app's channel: a usage message, not a hang.
+  const std::string command = std::string(CUDALAB_EXE) + " worker 3>&- 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char line[256] = {};
+  const bool got = std::fgets(line, sizeof line, pipe) != nullptr;
+  const int status = ::pclose(pipe);
+  ASSERT_TRUE(got);
+  EXPECT_NE(std::string(line).find("started by the app itself"), std::string::npos) << line;
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+}
+
+}  // namespace
+}  // namespace cudalab::app::worker
+
+namespace cudalab::app::worker {
+namespace {
+
+TEST_F(WorkerOnEmulator, TheFirstBytePastABufferFaultsAndIsNamed) {
+  // data[n] of an n-int buffer: one element past the end, where the guard page begins.
+  const cudalab::Run run = run_drill(write_past, 20s, 1);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("kernel write_past_end, block (0,0,0), thread ("), std::string::npos)
+      << run.status.message;
+  EXPECT_NE(run.status.message.find("byte 4096 of a 4096-byte device buffer, past its end"), std::string::npos)
+      << run.status.message;
+  expect_next_run_works();
+}
+
+TEST_F(WorkerOnEmulator, AReadPastTheEndFaultsToo) {
+  const cudalab::Run run = run_drill(read_past, 20s, 1);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("kernel read_past_end"), std::string::npos) << run.status.message;
+  expect_next_run_works();
+}
+
+}  // namespace
+}  // namespace cudalab::app::worker
