@@ -198,7 +198,11 @@ Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values,
           last_partial = std::move(run);
           continue;
         }
-        if (message.value("retire", false)) (void)reap();  // it exits by itself; the next run gets a fresh one
+        if (message.value("retire", false)) {
+          (void)reap();  // it exits by itself after a sticky GPU error
+          // The backend's words say this process cannot use the GPU again; the app can.
+          if (!run.status.ok()) run.status.message += ". The next run starts in a fresh worker process with a fresh GPU context";
+        }
         if (over_time) {
           run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} (the step's time limit){}",
                                                                      seconds_in_words(time_limit), "; partial results are shown"));

@@ -26,6 +26,7 @@ TEST(GpuWorker, AfterATrapTheNextRunWorksOnTheGpu) {
     lessons::RunControl control;
     const cudalab::Run bad = client.run(chapter, 0, drill(fault, fault == write_past ? (1 << 28) : 1), control, 30s);
     EXPECT_EQ(bad.status.code, StatusCode::kernel_fault) << "drill " << fault << ": " << bad.status.describe();
+    EXPECT_NE(bad.status.message.find("fresh worker process"), std::string::npos) << bad.status.message;
     lessons::RunControl again;
     const cudalab::Run next = client.run(chapter, 0, drill(nothing), again, 30s);
     EXPECT_TRUE(next.status.ok()) << "after drill " << fault << ": " << next.status.describe();
