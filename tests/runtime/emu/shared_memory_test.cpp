@@ -62,6 +62,19 @@ TEST(EmuSharedMemory, DynamicSharedMemoryReversesEachBlock) {
   EXPECT_EQ(download(data), expected);
 }
 
+TEST(EmuSharedMemory, DynamicSharedMemoryWorksInsideATemplate) {
+  auto device = emulator(2);
+  const unsigned blocks = 2, threads = 64;
+  std::vector<int> values(blocks * threads);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int>(i) * 3;
+  Buffer<int> data = upload(*device, values);
+  ASSERT_OK(launch(*device, test_kernels::dynamic_reverse_template, {Dim3(blocks), Dim3(threads), threads * sizeof(int)},
+                   data.data()));
+  std::vector<int> expected = values;
+  for (unsigned b = 0; b < blocks; ++b) std::reverse(expected.begin() + b * threads, expected.begin() + (b + 1) * threads);
+  EXPECT_EQ(download(data), expected);
+}
+
 TEST(EmuSharedMemory, TooMuchDynamicSharedMemoryIsRefusedAtLaunch) {
   auto device = emulator(1);
   Buffer<int> data = filled(*device, 64, 0);

@@ -107,6 +107,11 @@ TEST_F(GpuAndEmulator, DynamicSharedReverseAgrees) {
   });
   EXPECT_EQ(gpu, emu);
   EXPECT_EQ(gpu[0], data[511]);
+  const auto [gpu_template, emu_template] = on_both(data, [](Device& d, int* out) {
+    return launch(d, kernels::dynamic_reverse_template, {Dim3(8), Dim3(512), 512 * sizeof(int)}, out);
+  });
+  EXPECT_EQ(gpu_template, gpu);
+  EXPECT_EQ(emu_template, emu);
 }
 
 TEST_F(GpuAndEmulator, BlockPrefixSumAgreesWithTheCpuReference) {

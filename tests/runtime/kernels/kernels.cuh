@@ -71,6 +71,23 @@ __global__ void dynamic_reverse(int* data) {
   slice[thread] = reversed[threads - 1 - thread];
 }
 
+// The same through a function template: `extern __shared__` in a template is where g++ 12 once
+// called a TLS-init function that does not exist (the emulator units are built with
+// -fno-extern-tls-init for it; see lessons/CMakeLists.txt).
+template <int kStride>
+__device__ void reverse_in_shared(int* slice) {
+  extern __shared__ int reversed_in_template[];
+  const int thread = threadIdx.x * kStride;
+  const int threads = blockDim.x * kStride;
+  reversed_in_template[thread] = slice[thread];
+  __syncthreads();
+  slice[thread] = reversed_in_template[threads - kStride - thread];
+}
+
+__global__ void dynamic_reverse_template(int* data) {
+  reverse_in_shared<1>(data + blockIdx.x * blockDim.x);
+}
+
 // Inclusive prefix sums of each block's slice (Hillis-Steele, double-buffered in shared memory):
 // many barriers and a result that depends on every one of them.
 __global__ void block_prefix_sum(const int* in, int* out) {

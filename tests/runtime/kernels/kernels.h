@@ -9,6 +9,7 @@
   X(barrier_rounds, void(int* out, int rounds))                                        \
   X(shared_isolation, void(int* mismatches, int rounds, cudalab::Trace trace))         \
   X(dynamic_reverse, void(int* data))                                                  \
+  X(dynamic_reverse_template, void(int* data))                                         \
   X(block_prefix_sum, void(const int* in, int* out))                                   \
   X(atomics_contention, void(int* ints, unsigned int* uints, float* floats, int* old_exch)) \
   X(print_hello, void())                                                               \

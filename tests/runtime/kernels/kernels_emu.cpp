@@ -6,6 +6,7 @@ namespace cudalab::test_kernels {
 namespace emu_kernels {
 CUDALAB_KERNEL_PRELUDE
 CUDALAB_EMU_DYNAMIC_SHARED(int, reversed)
+CUDALAB_EMU_DYNAMIC_SHARED(int, reversed_in_template)
 #include "kernels.cuh"
 }  // namespace emu_kernels
 
