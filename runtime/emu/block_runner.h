@@ -39,6 +39,7 @@ class BlockRunner {
   int arrive(std::source_location where, int predicate);
 
   std::size_t stacks_created() const { return stacks_.stacks_created(); }
+  void trim_stacks(std::size_t keep) noexcept { stacks_.trim(keep); }  // between launches only
 
  private:
   // A parked thread: where to resume it, and the pooled stack it runs on.

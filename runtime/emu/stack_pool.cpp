@@ -3,7 +3,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <fstream>
 #include <new>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -18,10 +21,35 @@ std::size_t page_bytes() {
   return bytes;
 }
 std::size_t mapping_bytes() { return StackPool::kUsableBytes + page_bytes(); }
+
+std::atomic<std::size_t> stacks_mapped{0};
 }  // namespace
+
+std::size_t fiber_stack_budget() {
+  static const std::size_t budget = [] {
+    std::size_t max_map_count = 65530;
+    std::ifstream file("/proc/sys/vm/max_map_count");
+    file >> max_map_count;
+    return std::max<std::size_t>(max_map_count / 8, 1024);  // never below one full block
+  }();
+  return budget;
+}
+
+std::size_t fiber_stacks_mapped() { return stacks_mapped.load(std::memory_order_relaxed); }
 
 StackPool::~StackPool() {
   for (void* base : all_) munmap(base, mapping_bytes());
+  stacks_mapped.fetch_sub(all_.size(), std::memory_order_relaxed);
+}
+
+void StackPool::trim(std::size_t keep) noexcept {
+  while (all_.size() > keep && !free_.empty()) {
+    void* base = free_.back().base;
+    free_.pop_back();
+    munmap(base, mapping_bytes());
+    all_.erase(std::find(all_.begin(), all_.end(), base));
+    stacks_mapped.fetch_sub(1, std::memory_order_relaxed);
+  }
 }
 
 FiberStack StackPool::allocate() {
@@ -43,12 +71,13 @@ FiberStack StackPool::allocate() {
     throw std::bad_alloc();
   }
   all_.push_back(base);
+  stacks_mapped.fetch_add(1, std::memory_order_relaxed);
   free_.reserve(all_.size());  // so that release() never allocates
   // Stacks are page-aligned and a block switches among hundreds of them, so their hot tops would
   // all fall into the same cache sets. Staggering each top by a "colour" (a multiple of 256 bytes
   // below 4 KiB) spreads them over the sets.
   const std::size_t colour = (all_.size() % 16) * 256;
-  return FiberStack{static_cast<char*>(base) + mapping_bytes() - colour, kUsableBytes - colour};
+  return FiberStack{static_cast<char*>(base) + mapping_bytes() - colour, kUsableBytes - colour, base};
 }
 
 void StackPool::release(FiberStack stack) noexcept { free_.push_back(stack); }

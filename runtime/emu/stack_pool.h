@@ -11,7 +11,16 @@ namespace cudalab::emu {
 struct FiberStack {
   void* top = nullptr;    // highest address: stacks grow down from here
   std::size_t size = 0;   // usable bytes below `top`
+  void* base = nullptr;   // the mapping (its guard page first)
 };
+
+// Each guarded stack is two memory mappings, and a process may hold only vm.max_map_count of
+// them (65 530 by default): 31 workers × 1024-thread blocks used to run out. The emulator keeps
+// all pools together under this many stacks (an eighth of the limit: half of it for the stacks
+// of a launch, at most as much again kept in pools between launches).
+std::size_t fiber_stack_budget();
+// Stacks mapped now, all pools together.
+std::size_t fiber_stacks_mapped();
 
 class StackPool {
  public:
@@ -29,6 +38,8 @@ class StackPool {
   void release(FiberStack stack) noexcept;
 
   std::size_t stacks_created() const { return all_.size(); }
+  // Unmaps free stacks until at most `keep` remain mapped (between launches, all are free).
+  void trim(std::size_t keep) noexcept;
 
  private:
   std::vector<FiberStack> free_;

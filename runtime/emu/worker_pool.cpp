@@ -6,6 +6,7 @@
 #include <string>
 
 #include "emu/block_runner.h"
+#include "emu/stack_pool.h"
 
 namespace cudalab::emu {
 
@@ -32,9 +33,14 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::run(LaunchJob& job) {
+  // A block may need one stack per thread: run on as many workers as the stack budget allows
+  // (on a 64-core machine, 1024-thread blocks run on 8 workers rather than fail to map stacks).
+  const std::uint64_t threads_per_block = std::uint64_t(job.block.x) * job.block.y * job.block.z;
+  job.active_workers = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(fiber_stack_budget() / std::max<std::uint64_t>(threads_per_block, 1), 1, size()));
   // Chunks of ~1/16 of a worker's share: big enough that the counter is touched rarely, small
   // enough that an uneven grid still spreads over every worker.
-  const std::uint64_t share = job.total_blocks / (std::uint64_t(size()) * 16);
+  const std::uint64_t share = job.total_blocks / (std::uint64_t(job.active_workers) * 16);
   job.blocks_per_grab = std::clamp<std::uint64_t>(share, 1, 64);
   job.next_block.store(0, std::memory_order_relaxed);
   std::unique_lock lock(mutex_);
@@ -65,6 +71,12 @@ void WorkerPool::worker_main(unsigned worker) {
       job = job_;
     }
 
+    if (worker >= job->active_workers) {  // sits this launch out (stack budget)
+      if (fiber_stacks_mapped() > fiber_stack_budget()) runner.trim_stacks(0);
+      std::lock_guard lock(mutex_);
+      if (--busy_workers_ == 0) job_done_.notify_one();
+      continue;
+    }
     context.grid_dim = job->grid;
     context.block_dim = job->block;
     context.kernel_name = job->kernel_name;
@@ -84,6 +96,8 @@ void WorkerPool::worker_main(unsigned worker) {
     }
 
     context.kernel_name = nullptr;  // no kernel runs here now: a crash is not one of its faults
+    // Over budget between launches (pools grown by big blocks): give back down to a fair share.
+    if (fiber_stacks_mapped() > fiber_stack_budget()) runner.trim_stacks(fiber_stack_budget() / size());
     std::lock_guard lock(mutex_);
     if (--busy_workers_ == 0) job_done_.notify_one();
   }

@@ -25,6 +25,7 @@ struct LaunchJob {
   dim3 block;
   std::uint64_t total_blocks = 0;
   std::uint64_t blocks_per_grab = 1;
+  unsigned active_workers = 1;  // workers 0..active_workers-1 run blocks (fiber_stack_budget)
   PrintfCapture* printf_capture = nullptr;
 
   alignas(64) std::atomic<std::uint64_t> next_block{0};

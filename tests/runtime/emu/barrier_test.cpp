@@ -1,6 +1,7 @@
 // __syncthreads(): values written before a barrier are visible after it, phase after phase.
 #include <numeric>
 
+#include "emu/stack_pool.h"
 #include "emu_test_support.h"
 
 namespace cudalab::emu_test {
@@ -14,6 +15,21 @@ TEST(EmuBarrier, WritesBeforeABarrierAreSeenAfterIt) {
     ASSERT_OK(launch(*device, test_kernels::barrier_rounds, {Dim3(blocks), Dim3(threads)}, wrong_reads.data(), 12));
     ASSERT_OK(device->synchronize());
     EXPECT_EQ(download(wrong_reads), std::vector<int>(blocks * threads, 0)) << threads << " threads per block";
+  }
+}
+
+// A 64-core machine: one worker per core, 1024-thread blocks that wait at barriers. Each worker
+// would keep 1024 guarded stacks (two memory mappings each) and the process would run out of
+// mappings at ~32 k; the stack budget runs such launches on fewer workers instead.
+TEST(EmuBarrier, SixtyFourWorkersRunThousandThreadBlocks) {
+  auto device = emulator(64);
+  const unsigned blocks = 64, threads = 1024;
+  for (int launch_number = 0; launch_number < 2; ++launch_number) {
+    Buffer<int> wrong_reads = filled(*device, blocks * threads, -1);
+    ASSERT_OK(launch(*device, test_kernels::barrier_rounds, {Dim3(blocks), Dim3(threads)}, wrong_reads.data(), 2));
+    ASSERT_OK(device->synchronize());
+    EXPECT_EQ(download(wrong_reads), std::vector<int>(blocks * threads, 0));
+    EXPECT_LE(emu::fiber_stacks_mapped(), 2 * emu::fiber_stack_budget());
   }
 }
 
