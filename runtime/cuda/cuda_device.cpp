@@ -320,6 +320,12 @@ double CudaDevice::elapsed_ms(const Event& start, const Event& end) {
   const auto* to = dynamic_cast<const CudaEvent*>(&end);
   constexpr double unknown = std::numeric_limits<double>::quiet_NaN();
   if (from == nullptr || to == nullptr || !from->usable() || !to->usable()) return unknown;
+  // Asked before the end event has happened, cudaEventElapsedTime says cudaErrorNotReady; the
+  // emulator waits instead. Waiting here too gives both backends one answer (and a real time).
+  if (cudaError_t error = cudaEventSynchronize(to->handle_); error != cudaSuccess) {
+    defer(settle(to_status(error, "cudaEventSynchronize(end)", __FILE__, __LINE__)));
+    return unknown;
+  }
   float ms = 0;
   if (cudaError_t error = cudaEventElapsedTime(&ms, from->handle_, to->handle_); error != cudaSuccess) {
     defer(settle(to_status(error, "cudaEventElapsedTime(&ms, start, end)", __FILE__, __LINE__)));

@@ -16,7 +16,7 @@ thread_local std::string worker_printf_text;
 thread_local std::size_t worker_printf_dropped = 0;
 }  // namespace
 
-int printf(const char* format, ...) {
+int print_captured(const char* format, ...) {
   va_list args;
   va_start(args, format);
   va_list again;
@@ -29,6 +29,8 @@ int printf(const char* format, ...) {
     const std::size_t size = static_cast<std::size_t>(length);
     if (out.size() + size > PrintfCapture::kDefaultCapacity) {
       worker_printf_dropped += size;
+      va_end(again);
+      return -1;
     } else if (size < sizeof line) {
       out.append(line, size);
     } else {

@@ -56,6 +56,15 @@ TEST(EmuPrintf, EveryLineOnceWithSeveralWorkersAndBlocksKeepTheirLinesTogether) 
   EXPECT_EQ(lines, expected);
 }
 
+TEST(EmuPrintf, ReturnsTheArgumentCountLikeTheGpu) {
+  auto device = emulator(1);
+  Buffer<int> out = filled(*device, 4, -9);
+  ASSERT_OK(launch(*device, test_kernels::printf_returns, {Dim3(1), Dim3(1)}, out.data()));
+  ASSERT_OK(device->synchronize());
+  EXPECT_EQ(download(out), (std::vector<int>{0, 2, 3, 2}));
+  EXPECT_NE(device->take_printf_output().find("3.14|text|x|%"), std::string::npos);
+}
+
 TEST(EmuPrintf, ALaunchKeepsOneMebibyteAndSaysWhatItDropped) {
   auto device = emulator(2);
   ASSERT_OK(launch(*device, test_kernels::print_hello, {Dim3(64), Dim3(1024)}));  // ~2.2 MB of text

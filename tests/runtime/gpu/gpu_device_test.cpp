@@ -234,6 +234,18 @@ TEST_F(GpuDevice, EventsTimeTheKernelOnTheGpu) {
   EXPECT_LT(ms, 5000.0);
 }
 
+TEST_F(GpuDevice, ElapsedTimeAskedBeforeSynchronizeWaitsLikeTheEmulator) {
+  Buffer<int> done;
+  ASSERT_OK(Buffer<int>::create(*device_, 1, &done));
+  const auto start = device_->record_event();
+  ASSERT_OK(launch(*device_, gpu_tests::spin_for, {Dim3(1), Dim3(32)}, 20'000'000ull, done.data()));
+  const auto end = device_->record_event();
+  const double ms = device_->elapsed_ms(*start, *end);  // no synchronize() first
+  EXPECT_GE(ms, 19.0);
+  EXPECT_LT(ms, 5000.0);
+  ASSERT_OK(device_->synchronize());  // and nothing was left behind as an error
+}
+
 TEST_F(GpuDevice, AllocationLargerThanFreeMemoryIsAMessage) {
   const std::size_t free_bytes = device_->free_memory();
   EXPECT_GT(free_bytes, 0u);

@@ -197,6 +197,14 @@ TEST_F(GpuAndEmulator, PrintfSaysTheSameLines) {
   EXPECT_EQ(gpu, sorted_lines(emulator_->take_printf_output()));
 }
 
+TEST_F(GpuAndEmulator, PrintfReturnsTheSameCounts) {
+  const auto [gpu, emu] = on_both(std::vector<int>(4, -9), [](Device& d, int* out) {
+    return launch(d, kernels::printf_returns, {Dim3(1), Dim3(1)}, out);
+  });
+  EXPECT_EQ(gpu, (std::vector<int>{0, 2, 3, 2}));
+  EXPECT_EQ(emu, gpu);
+}
+
 TEST_F(GpuAndEmulator, TraceRecordsTheSameEvents) {
   using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, int, int>;
   std::vector<Key> keys[2];

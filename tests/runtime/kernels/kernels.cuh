@@ -166,6 +166,15 @@ __global__ void print_hello() {
   printf("hello from thread %d of block %d\n", static_cast<int>(threadIdx.x), static_cast<int>(blockIdx.x));
 }
 
+// What device printf returns: the number of arguments it was given (CUDA: "the number of
+// arguments parsed"), on both backends.
+__global__ void printf_returns(int* out) {
+  out[0] = printf("no arguments\n");
+  out[1] = printf("%d and %f\n", 1, 2.0);
+  out[2] = printf("%5.2f|%s|%c|%%\n", 3.14159, "text", 'x');
+  out[3] = printf("%*d\n", 4, 7);
+}
+
 // One trace event per thread: kind 7, payload = (threadIdx.x, blockIdx.x).
 __global__ void trace_every_thread(cudalab::Trace trace) {
   trace.record(7, static_cast<int>(threadIdx.x), static_cast<int>(blockIdx.x));

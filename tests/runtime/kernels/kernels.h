@@ -13,6 +13,7 @@
   X(block_prefix_sum, void(const int* in, int* out))                                   \
   X(atomics_contention, void(int* ints, unsigned int* uints, float* floats, int* old_exch)) \
   X(print_hello, void())                                                               \
+  X(printf_returns, void(int* out))                                                    \
   X(trace_every_thread, void(cudalab::Trace trace))                                    \
   X(barrier_votes, void(int* out))                                                     \
   X(wait_for_flag, void(int* flag, int* done, long long spin_limit))                   \

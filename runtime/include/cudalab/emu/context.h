@@ -44,8 +44,16 @@ void syncthreads(std::source_location where);
 // __syncthreads_count/and/or: a barrier that also counts the threads whose predicate is non-zero.
 int syncthreads_count(std::source_location where, int predicate);
 
-// Device printf: formatted at once, captured per launch for the app (Device::take_printf_output).
-int printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+// Formats one device printf at once and captures it per launch for the app
+// (Device::take_printf_output). Returns its length, or -1 when the launch's capture is full.
+int print_captured(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+// Device printf. Like the GPU's (gpu/device_printf.cuh) it returns the number of arguments it
+// was given, or -1 when the output did not fit — not the C library's character count.
+template <class... Args>
+int printf(const char* format, Args... args) {
+  return print_captured(format, args...) < 0 ? -1 : static_cast<int>(sizeof...(Args));
+}
 
 inline unsigned int worker_id() { return tls_context->worker; }
 std::uint64_t clock_ns();  // steady clock, for trace events and clock64()
