@@ -9,6 +9,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "worker/crash_report.h"
@@ -200,8 +202,16 @@ Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values,
         }
         if (message.value("retire", false)) {
           (void)reap();  // it exits by itself after a sticky GPU error
-          // The backend's words say this process cannot use the GPU again; the app can.
-          if (!run.status.ok()) run.status.message += ". The next run starts in a fresh worker process with a fresh GPU context";
+          // The backend's words say this process cannot use the GPU again; the app can, at once.
+          if (!run.status.ok()) {
+            constexpr std::string_view restart = "restart CUDA Lab to run on the GPU, or switch to the emulator";
+            constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
+            if (const auto at = run.status.message.find(restart); at != std::string::npos) {
+              run.status.message.replace(at, restart.size(), fresh);
+            } else {
+              run.status.message += "; " + std::string(fresh);
+            }
+          }
         }
         if (over_time) {
           run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} (the step's time limit){}",

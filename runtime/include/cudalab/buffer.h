@@ -83,10 +83,11 @@ class PinnedBuffer {
   PinnedBuffer(const PinnedBuffer&) = delete;
   PinnedBuffer& operator=(const PinnedBuffer&) = delete;
   PinnedBuffer(PinnedBuffer&& o) noexcept
-      : device_(std::exchange(o.device_, nullptr)), ptr_(std::exchange(o.ptr_, nullptr)), count_(std::exchange(o.count_, 0)) {}
-  ~PinnedBuffer() {
-    if (ptr_) device_->release_pinned(ptr_);
-  }
+      : device_(std::exchange(o.device_, nullptr)),
+        ptr_(std::exchange(o.ptr_, nullptr)),
+        count_(std::exchange(o.count_, 0)),
+        generation_(o.generation_) {}
+  ~PinnedBuffer() { release(); }
   static Status create(Device& device, std::size_t count, PinnedBuffer* out) {
     void* p = nullptr;
     CUDALAB_RETURN_IF_ERROR(device.allocate_pinned(count * sizeof(T), &p));
@@ -94,15 +95,17 @@ class PinnedBuffer {
     b.device_ = &device;
     b.ptr_ = static_cast<T*>(p);
     b.count_ = count;
+    b.generation_ = device.generation();
     *out = std::move(b);
     return Status::success();
   }
   PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
     if (this != &o) {
-      if (ptr_) device_->release_pinned(ptr_);
+      release();
       device_ = std::exchange(o.device_, nullptr);
       ptr_ = std::exchange(o.ptr_, nullptr);
       count_ = std::exchange(o.count_, 0);
+      generation_ = o.generation_;
     }
     return *this;
   }
@@ -111,9 +114,16 @@ class PinnedBuffer {
   std::size_t size() const { return count_; }
 
  private:
+  // Like Buffer: after a device reset the pinned memory went with the context; freeing it again
+  // would hand the driver a pointer it no longer knows.
+  void release() {
+    if (ptr_ && device_ && device_->generation() == generation_) device_->release_pinned(ptr_);
+    ptr_ = nullptr;
+  }
   Device* device_ = nullptr;
   T* ptr_ = nullptr;
   std::size_t count_ = 0;
+  std::uint64_t generation_ = 0;
 };
 
 }  // namespace cudalab

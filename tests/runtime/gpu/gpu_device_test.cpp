@@ -293,6 +293,9 @@ TEST_F(GpuDevice, KernelAttributesComeFromTheCompiler) {
 TEST_F(GpuDevice, IllegalAddressResetsTheGpuAndTheNextRunWorksOrSaysRestart) {
   Buffer<int> lost_in_reset;
   ASSERT_OK(Buffer<int>::create(*device_, 256, &lost_in_reset));
+  // Pinned host memory goes with the context too: its destructor must not free it again.
+  PinnedBuffer<int> pinned_lost_in_reset;
+  ASSERT_OK(PinnedBuffer<int>::create(*device_, 256, &pinned_lost_in_reset));
   const std::uint64_t generation = device_->generation();
 
   ASSERT_OK(launch(*device_, gpu_tests::write_to_address, {Dim3(1), Dim3(32)}, 0x10ull, 7));
