@@ -238,6 +238,7 @@ void EmuDevice::run_launch(const QueuedWork& work, Status* failure, std::string*
   LaunchJob job;
   job.kernel = &work.invocation;
   job.kernel_name = work.kernel_name.c_str();
+  job.dynamic_shared_bytes = work.config.dynamic_shared_bytes;
   job.grid = dim3(work.config.grid.x, work.config.grid.y, work.config.grid.z);
   job.block = dim3(work.config.block.x, work.config.block.y, work.config.block.z);
   job.total_blocks = work.config.grid.volume();

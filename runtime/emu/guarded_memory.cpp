@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "cudalab/emu/context.h"
+#include "emu/dynamic_shared_guard.h"
 #include "cudalab/emu_fault.h"
 
 namespace cudalab::emu {
@@ -126,6 +127,19 @@ bool describe_emulated_fault(const void* address, char* out, std::size_t size) {
   text.add_triple(context->block_idx.x, context->block_idx.y, context->block_idx.z);
   text.add(", thread ");
   text.add_triple(context->thread_idx.x, context->thread_idx.y, context->thread_idx.z);
+  // Dynamic shared memory past what the launch asked for (dynamic_shared_guard.h)?
+  const char* shared_name = nullptr;
+  std::size_t shared_offset = 0, shared_requested = 0;
+  if (address != nullptr && emu::find_dynamic_shared(address, &shared_name, &shared_offset, &shared_requested)) {
+    text.add(": byte ");
+    text.add_number(shared_offset);
+    text.add(" of dynamic shared memory (extern __shared__ ");
+    text.add(shared_name);
+    text.add("[]), but the launch asked for ");
+    text.add_number(shared_requested);
+    text.add(" bytes");
+    return true;
+  }
   // The nearest buffer the address is past the end of, or before the start of (within a page or
   // two: farther than that, it is a wild pointer, not an overrun).
   const auto at = reinterpret_cast<std::uintptr_t>(address);

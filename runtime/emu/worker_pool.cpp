@@ -6,6 +6,7 @@
 #include <string>
 
 #include "emu/block_runner.h"
+#include "emu/dynamic_shared_guard.h"
 #include "emu/stack_pool.h"
 
 namespace cudalab::emu {
@@ -66,7 +67,12 @@ void WorkerPool::worker_main(unsigned worker) {
     {
       std::unique_lock lock(mutex_);
       job_ready_.wait(lock, [&] { return stopping_ || job_number_ != jobs_seen; });
-      if (stopping_) return;
+      if (stopping_) {
+        // This thread's memory (its TLS among it) goes back to the C library, which may give it
+        // to the next thread: no fenced pages may stay behind.
+        fence_dynamic_shared(kDynamicSharedBytes);
+        return;
+      }
       jobs_seen = job_number_;
       job = job_;
     }
@@ -77,6 +83,7 @@ void WorkerPool::worker_main(unsigned worker) {
       if (--busy_workers_ == 0) job_done_.notify_one();
       continue;
     }
+    fence_dynamic_shared(job->dynamic_shared_bytes);
     context.grid_dim = job->grid;
     context.block_dim = job->block;
     context.kernel_name = job->kernel_name;

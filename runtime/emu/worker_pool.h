@@ -21,6 +21,7 @@ namespace cudalab::emu {
 struct LaunchJob {
   const EmuInvocation* kernel = nullptr;
   const char* kernel_name = "";
+  std::size_t dynamic_shared_bytes = 0;  // what the launch asked for (dynamic_shared_guard.h)
   dim3 grid;
   dim3 block;
   std::uint64_t total_blocks = 0;

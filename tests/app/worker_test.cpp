@@ -175,3 +175,21 @@ TEST_F(WorkerOnEmulator, AReadPastTheEndFaultsToo) {
 
 }  // namespace
 }  // namespace cudalab::app::worker
+
+namespace cudalab::app::worker {
+namespace {
+
+TEST_F(WorkerOnEmulator, DynamicSharedMemoryPastTheLaunchsRequestFaults) {
+  // The kernel asks for 0 bytes and uses 4 KiB: on the emulator the pages it did not ask for are
+  // fenced off, so the first write faults and is named.
+  const cudalab::Run run = run_drill(shared_overrun);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  EXPECT_NE(run.status.message.find("kernel use_dynamic_shared"), std::string::npos) << run.status.message;
+  EXPECT_NE(run.status.message.find("dynamic shared memory (extern __shared__ scratch[]), but the launch asked for 0 bytes"),
+            std::string::npos)
+      << run.status.message;
+  expect_next_run_works();
+}
+
+}  // namespace
+}  // namespace cudalab::app::worker

@@ -13,6 +13,19 @@ namespace cudalab::emu {
 // shared memory a launch may ask for on the emulator, as on a GPU without opt-in.
 inline constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
 
+// One `extern __shared__` array, registered by bind.h's CUDALAB_EMU_DYNAMIC_SHARED at start-up so
+// that each launch can make the part past its requested bytes inaccessible (page granularity):
+// a kernel that asks for 0 bytes and uses 1 KiB faults instead of silently working.
+struct DynamicSharedArray {
+  const char* name;
+  void* (*this_thread_copy)();  // the calling worker's copy (the array is thread_local)
+  DynamicSharedArray* next = nullptr;
+};
+void register_dynamic_shared(DynamicSharedArray* array);
+struct DynamicSharedRegistration {
+  explicit DynamicSharedRegistration(DynamicSharedArray* array) { register_dynamic_shared(array); }
+};
+
 struct uint3 {
   unsigned int x, y, z;
 };
