@@ -193,3 +193,32 @@ TEST_F(WorkerOnEmulator, DynamicSharedMemoryPastTheLaunchsRequestFaults) {
 
 }  // namespace
 }  // namespace cudalab::app::worker
+
+#include "shell/lesson_runner.h"
+
+namespace cudalab::app::worker {
+namespace {
+
+// The window's runner on the real worker: quitting while a kernel hangs takes well under a second.
+TEST(WorkerRunner, QuittingMidRunReturnsWithinASecond) {
+  const int chapter = fault_drills_chapter();
+  ASSERT_GE(chapter, 0);
+  auto lessons = lessons::make_lessons();
+  Clock::time_point quit_at;
+  {
+    LessonRunner runner(&lessons, RunnerServices::real(CUDALAB_EXE));
+    runner.start({BackendRequest::emulator, 0});
+    LessonRunner::Request hang_request;
+    hang_request.chapter = chapter;
+    hang_request.values = drill(hang);
+    runner.submit(hang_request);
+    for (int i = 0; i < 500 && !runner.busy(); ++i) std::this_thread::sleep_for(10ms);
+    std::this_thread::sleep_for(500ms);  // the worker is up and the kernel spins
+    ASSERT_TRUE(runner.busy());
+    quit_at = Clock::now();
+  }  // ~LessonRunner: the app quitting
+  EXPECT_LT(Clock::now() - quit_at, 1s);
+}
+
+}  // namespace
+}  // namespace cudalab::app::worker
