@@ -51,5 +51,31 @@ TEST(GpuWorker, AHungGpuKernelStopsAtTheTimeLimit) {
   EXPECT_TRUE(next.status.ok()) << next.status.describe();
 }
 
+// Every drill on the GPU, each followed by a normal run; prints the table for the record. A
+// divergent barrier is undefined behaviour: on Volta and later it may finish or hang (then the
+// time limit stops it); either way the next run must work.
+TEST(GpuWorker, EveryFaultDrillThenANormalRun) {
+  std::string why_none;
+  if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
+  const int chapter = fault_drills_chapter();
+  WorkerClient client(CUDALAB_EXE);
+  DeviceFacts facts;
+  ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
+  std::vector<DrillRow> rows;
+  rows.push_back(drill_row(client, chapter, "hang (limit 2 s)", hang, 1, 2s));
+  rows.push_back(drill_row(client, chapter, "trap", trap, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "write 1 GiB past the end", write_past, 1 << 28, 20s));
+  rows.push_back(drill_row(client, chapter, "read 1 GiB past the end", read_past, 1 << 28, 20s));
+  rows.push_back(drill_row(client, chapter, "dynamic shared: asks 0, uses 4 KiB", shared_overrun, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "failing assert", failing_assert, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "divergent barrier (limit 5 s)", divergent_barrier, 1, 5s));
+  rows.push_back(drill_row(client, chapter, "worker killed mid-run", hang, 1, 20s, 500ms));
+  print_drill_table("GPU", rows);
+  for (const DrillRow& row : rows) {
+    EXPECT_TRUE(row.next_ok) << row.name;
+    if (row.name.rfind("divergent", 0) != 0) EXPECT_NE(row.code, StatusCode::ok) << row.name;
+  }
+}
+
 }  // namespace
 }  // namespace cudalab::app::worker

@@ -136,6 +136,23 @@ TEST_F(WorkerOnEmulator, AbandoningStopsAtOnce) {
   EXPECT_EQ(client.worker_pid(), -1);
 }
 
+TEST_F(WorkerOnEmulator, EveryFaultDrillThenANormalRun) {
+  std::vector<DrillRow> rows;
+  rows.push_back(drill_row(client, chapter, "hang (limit 1 s)", hang, 1, 1s));
+  rows.push_back(drill_row(client, chapter, "trap", trap, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "write 1 element past the end", write_past, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "read 1 element past the end", read_past, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "dynamic shared: asks 0, uses 4 KiB", shared_overrun, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "failing assert", failing_assert, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "divergent barrier", divergent_barrier, 1, 20s));
+  rows.push_back(drill_row(client, chapter, "worker killed mid-run", hang, 1, 20s, 300ms));
+  print_drill_table("emulator", rows);
+  for (const DrillRow& row : rows) {
+    EXPECT_TRUE(row.next_ok) << row.name;
+    EXPECT_NE(row.code, StatusCode::ok) << row.name;
+  }
+}
+
 TEST(WorkerChannel, AWorkerStartedByHandSaysHowItIsMeant) {
   // `cudalab worker` without the app's channel: a usage message, not a hang.
   const std::string command = std::string(CUDALAB_EXE) + " worker 3>&- 2>&1";
