@@ -64,26 +64,28 @@ const char* signal_in_words(int signal) {
 
 void on_crash(int signal, siginfo_t* info, void*) {
   Text message;
+  char where[400];
   if (signal == SIGABRT && assert_failed.load()) {
     message.add(failed_assert);
-    char where[400];
     if (describe_emulated_fault(nullptr, where, sizeof where)) {
       message.add(", in ");
       message.add(where);
     }
+  } else if ((signal == SIGSEGV || signal == SIGBUS) && info != nullptr) {
+    // On the emulator, first what the student can act on: which kernel, block and thread, and
+    // which buffer it overran; then the process-level fact.
+    const bool described = describe_emulated_fault(info->si_addr, where, sizeof where);
+    if (described) {
+      message.add(where);
+      message.add(". ");
+    }
+    message.add(described ? "The worker process stopped on " : "the worker process stopped on ");
+    message.add(signal_in_words(signal));
+    message.add(" at address ");
+    message.add_number(reinterpret_cast<std::uintptr_t>(info->si_addr), 16);
   } else {
     message.add("the worker process stopped on ");
     message.add(signal_in_words(signal));
-  }
-  if ((signal == SIGSEGV || signal == SIGBUS) && info != nullptr) {
-    message.add(" at address ");
-    message.add_number(reinterpret_cast<std::uintptr_t>(info->si_addr), 16);
-    // On the emulator: which kernel, block and thread, and which buffer it overran.
-    char where[400];
-    if (describe_emulated_fault(info->si_addr, where, sizeof where)) {
-      message.add(", in ");
-      message.add(where);
-    }
   }
   if (const char* lesson = running_lesson.load(); lesson != nullptr) {
     message.add(", while running ");
