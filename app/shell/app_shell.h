@@ -67,6 +67,9 @@ class AppShell {
 
   // For automation (screenshot, tour): the shown run belongs to the current step and nothing runs.
   bool run_settled() const;
+  // The picture changes without input: the backend opening, a run in progress (its progress bar,
+  // its partial results), navigation still queued. The main loop draws every frame meanwhile.
+  bool animating() const { return backend_opening_ || runner_.busy() || !pending_navigation_.empty(); }
   bool last_run_failed() const { return last_status_.has_value() && !last_status_->ok(); }
   std::string last_run_problem() const { return last_status_ ? last_status_->describe() : ""; }
   void queue_navigation(NavAction action) { pending_navigation_.push_back(action); }

@@ -1,8 +1,10 @@
 #pragma once
 // Frame pacing and the hidden measurement switch. Normally: vsync, plus a sleep up to the
-// monitor's refresh interval where vsync does nothing (Xvfb), so an idle window does not spin a
-// shared classroom CPU. With CUDALAB_FRAME_STATS=N (N frames, 1 = 300) pacing is off and every N
-// frames one line goes to stderr: time from process start to the first frame, and the frame rate.
+// monitor's refresh interval where vsync does nothing (Xvfb), so frames drawn back to back (a run
+// in progress, a drag) come at the refresh rate, not as fast as a shared classroom CPU allows; when
+// nothing changes, about one frame a second is drawn (redraw_schedule.h). With CUDALAB_FRAME_STATS=N
+// (N frames, 1 = 300) pacing is off, every frame is drawn, and every N frames one line goes to
+// stderr: time from process start to the first frame, and the frame rate.
 #include <chrono>
 
 namespace cudalab::app {

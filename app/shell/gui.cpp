@@ -18,6 +18,7 @@
 #include "shell/automation.h"
 #include "shell/frame_pacing.h"
 #include "shell/paths.h"
+#include "shell/redraw_schedule.h"
 
 namespace cudalab::app {
 
@@ -44,14 +45,21 @@ AppShell* shell_of(GLFWwindow* window) { return static_cast<AppShell*>(glfwGetWi
 int run_gui(const GuiOptions& options) {
   const bool automated = !options.shot_out.empty() || !options.tour_dir.empty();
   FramePacing pacing;
+  // Screenshots and the tour wait for runs, not for events; a frame-rate measurement needs every
+  // frame. Everything else draws only when something changed (redraw_schedule.h).
+  RedrawSchedule redraw(automated || pacing.measuring());
+  IdleStats idle_stats;
 
   const DataDir data = find_data_dir();
   // Automated runs (tests, `cudalab shot`) take the remembered look (theme, text size) but not the
   // remembered place or window, and never write: tests point XDG_CONFIG_HOME at their own folder.
-  SettingsStore settings(settings_file(), options.read_only_settings || automated);
+  // An idle measurement is a test too.
+  SettingsStore settings(settings_file(), options.read_only_settings || automated || idle_stats.active());
   const std::string settings_problem = settings.load();
 
-  auto shell = std::make_unique<AppShell>(lessons::make_lessons(), data.path, options, &settings, RunnerServices::real());
+  RunnerServices services = RunnerServices::real();
+  services.wake_ui = wake_main_loop;  // a result drawn at once, not at the next timer frame
+  auto shell = std::make_unique<AppShell>(lessons::make_lessons(), data.path, options, &settings, std::move(services));
   if (const std::string problem = shell->prepare_start(); !problem.empty()) {
     std::fprintf(stderr, "cudalab: %s\n", problem.c_str());
     return 2;
@@ -91,6 +99,8 @@ int run_gui(const GuiOptions& options) {
     if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode != nullptr) pacing.set_refresh_rate(mode->refreshRate);
   }
 
+  watch_window_events(window, &redraw);  // before ImGui's backend, which chains to these callbacks
+
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // panels are placed by the shell, nothing to remember
@@ -122,7 +132,7 @@ int run_gui(const GuiOptions& options) {
   if (pacing.measuring()) automation.hold_for_frames(pacing.report_every() + 2);
   int exit_code = 0;
   while (glfwWindowShouldClose(window) == GLFW_FALSE) {
-    glfwPollEvents();
+    wait_for_events(redraw, ImGui::GetIO().WantTextInput);
     if (!automated && glfwGetWindowAttrib(window, GLFW_ICONIFIED) == GLFW_TRUE) {
       glfwWaitEventsTimeout(0.25);  // minimised: nothing to show, spare the CPU
       continue;
@@ -153,6 +163,11 @@ int run_gui(const GuiOptions& options) {
     }
     glfwSwapBuffers(window);
     pacing.frame_shown();
+    // A held mouse button counts as moving: ImGui times presses and drags frame by frame.
+    redraw.frame_drawn(shell->animating() || ImGui::IsAnyMouseDown());
+    if (idle_stats.frame_drawn(shell->run_settled() && !shell->animating())) {
+      glfwSetWindowShouldClose(window, GLFW_TRUE);
+    }
   }
 
   shell->flush_settings();
