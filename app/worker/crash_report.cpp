@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>  // the range-for over signal numbers (GCC 14 wants it said)
 
 namespace cudalab::app::worker {
 namespace {
