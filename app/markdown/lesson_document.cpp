@@ -1,8 +1,10 @@
 #include "markdown/lesson_document.h"
 
 #include <cctype>
+#include <charconv>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 
 namespace cudalab::app::markdown {
@@ -19,13 +21,22 @@ const StepSection* LessonDocument::section_for(int step) const {
 
 namespace {
 
+// No chapter comes near this many steps; a larger "number" is a typo or junk, not a step.
+constexpr int kMaxStepNumber = 9999;
+
 // "3. Launch more blocks" -> number 3, title "Launch more blocks"; no number -> 0, whole text.
+// A number past kMaxStepNumber counts as no number: the heading is shown as written and the
+// section is found by its position, as an unnumbered one would be (never an exception).
 StepSection section_from_heading(const std::string& heading) {
   StepSection section;
   std::size_t digits = 0;
   while (digits < heading.size() && std::isdigit(static_cast<unsigned char>(heading[digits]))) ++digits;
-  if (digits > 0 && digits < heading.size() && (heading[digits] == '.' || heading[digits] == ')')) {
-    section.number = std::stoi(heading.substr(0, digits));
+  int number = 0;
+  const bool numbered = digits > 0 && digits < heading.size() && (heading[digits] == '.' || heading[digits] == ')') &&
+                        std::from_chars(heading.data(), heading.data() + digits, number).ec == std::errc{} &&
+                        number <= kMaxStepNumber;
+  if (numbered) {
+    section.number = number;
     std::size_t start = digits + 1;
     while (start < heading.size() && heading[start] == ' ') ++start;
     section.title = heading.substr(start);
@@ -36,14 +47,24 @@ StepSection section_from_heading(const std::string& heading) {
 }
 
 // A corrupt file (binary junk, another encoding) must give a message, not a page of '?' glyphs.
-bool is_valid_utf8(const std::string& text) {
+// Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing past U+10FFFF, so that
+// what passes here reaches the text widget as well-formed text.
+bool is_valid_utf8(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
     const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+    const std::size_t length = lead < 0x80                      ? 1
+                               : (lead >= 0xC2 && lead <= 0xDF) ? 2
+                               : (lead >= 0xE0 && lead <= 0xEF) ? 3
+                               : (lead >= 0xF0 && lead <= 0xF4) ? 4
+                                                                : 0;
     if (length == 0 || i + length > text.size()) return false;
+    // The second byte's range rules out overlong forms (E0, F0), surrogates (ED) and > U+10FFFF (F4).
+    const unsigned char second_min = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
+    const unsigned char second_max = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
     for (std::size_t k = 1; k < length; ++k) {
-      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return false;
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if (k == 1 ? (next < second_min || next > second_max) : (next >> 6) != 0x2) return false;
     }
     i += length;
   }
@@ -83,15 +104,18 @@ LessonDocument load_lesson_document(const std::filesystem::path& file) {
     document.problem = "This chapter's text could not be read: " + file.string() + ".";
     return document;
   }
-  const std::string markdown = text.str();
-  if (!is_valid_utf8(markdown) || markdown.find('\0') != std::string::npos) {
+  return lesson_document_from_text(text.str(), file.string());
+}
+
+LessonDocument lesson_document_from_text(std::string_view markdown, const std::string& file_name) {
+  if (!is_valid_utf8(markdown) || markdown.find('\0') != std::string_view::npos) {
     LessonDocument document;
-    document.problem = "This chapter's text is damaged: " + file.string() + " is not UTF-8 text.";
+    document.problem = "This chapter's text is damaged: " + file_name + " is not UTF-8 text.";
     return document;
   }
   LessonDocument document = split_lesson(parse(markdown));
   if (document.title.empty() && document.steps.empty() && document.intro.empty()) {
-    document.problem = "This chapter's text is empty: " + file.string() + ".";
+    document.problem = "This chapter's text is empty: " + file_name + ".";
   }
   return document;
 }

@@ -4,6 +4,7 @@
 // `### What you should see`). The text pane shows the intro plus the current step's section.
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "markdown/markdown.h"
@@ -29,5 +30,8 @@ struct LessonDocument {
 LessonDocument split_lesson(std::vector<Block> blocks);
 // Reads and splits a lesson file; a missing or unreadable file gives `problem`, never an exception.
 LessonDocument load_lesson_document(const std::filesystem::path& file);
+// The same from text already read (`file_name` only names it in `problem`): what the file loader
+// and the fuzz target share. Any bytes give a document or a problem, never an exception.
+LessonDocument lesson_document_from_text(std::string_view markdown, const std::string& file_name);
 
 }  // namespace cudalab::app::markdown

@@ -54,7 +54,11 @@ std::string decode_entity(std::string_view entity) {
     const bool hex = entity[2] == 'x' || entity[2] == 'X';
     const std::string digits(entity.substr(hex ? 3 : 2, entity.size() - (hex ? 4 : 3)));
     try {
-      append_utf8(&out, static_cast<unsigned>(std::stoul(digits, nullptr, hex ? 16 : 10)));
+      const unsigned long code_point = std::stoul(digits, nullptr, hex ? 16 : 10);
+      // As CommonMark says: U+0000, a surrogate or anything past U+10FFFF stands for U+FFFD, so
+      // the text widget never gets malformed UTF-8 from "&#55296;" or "&#x110000;".
+      const bool valid = code_point != 0 && code_point <= 0x10FFFF && !(code_point >= 0xD800 && code_point <= 0xDFFF);
+      append_utf8(&out, valid ? static_cast<unsigned>(code_point) : 0xFFFDu);
       return out;
     } catch (...) {
     }
@@ -208,6 +212,15 @@ class BlockBuilder {
 }  // namespace
 
 std::vector<Block> parse(std::string_view text) {
+  // md4c 0.4.8 (Debian 12) reads one byte past the end of its input when the text ends inside a
+  // link's destination ("[](" at the very end; found by fuzzing, fixed in later md4c). A byte
+  // read from past a string_view may be anything, even an unmapped page, and a garbage byte
+  // there made md4c hand over a text span gigabytes long. So md4c always gets a copy whose
+  // following bytes are ours and NUL; it is still told the text's true size.
+  constexpr std::size_t kPadding = 16;
+  std::string padded;
+  padded.reserve(text.size() + kPadding);
+  padded.append(text).append(kPadding, '\0');
   BlockBuilder builder;
   MD_PARSER parser{};
   parser.abi_version = 0;
@@ -217,7 +230,7 @@ std::vector<Block> parse(std::string_view text) {
   parser.enter_span = &BlockBuilder::enter_span;
   parser.leave_span = &BlockBuilder::leave_span;
   parser.text = &BlockBuilder::text;
-  md_parse(text.data(), static_cast<MD_SIZE>(text.size()), &parser, &builder);
+  md_parse(padded.data(), static_cast<MD_SIZE>(text.size()), &parser, &builder);
   return std::move(builder.blocks);
 }
 

@@ -70,6 +70,31 @@ TEST(LessonDocument, UnnumberedSectionsCountInOrder) {
   EXPECT_EQ(doc.section_for(1)->number, 0);
 }
 
+TEST(LessonDocument, StepNumberTooLargeIsShownAsWrittenNotThrown) {
+  // std::stoi used to throw out of the app on this heading.
+  LessonDocument doc;
+  ASSERT_NO_THROW(doc = lesson_document_from_text("# T\n\n## 99999999999. Far\n\nx\n\n## 10000) Also\n", "lesson.md"));
+  EXPECT_EQ(doc.problem, "");
+  ASSERT_EQ(doc.steps.size(), 2u);
+  EXPECT_EQ(doc.steps[0].number, 0);
+  EXPECT_EQ(doc.steps[0].title, "99999999999. Far");
+  EXPECT_EQ(doc.steps[1].number, 0);
+  EXPECT_EQ(doc.steps[1].title, "10000) Also");
+  ASSERT_NE(doc.section_for(0), nullptr);  // found by its place, as an unnumbered section is
+  EXPECT_EQ(doc.section_for(0)->title, "99999999999. Far");
+  EXPECT_EQ(split_lesson(parse("## 9999. Last\n")).steps.at(0).number, 9999);
+}
+
+TEST(LessonDocument, MalformedUtf8GivesAMessage) {
+  // Overlong '/', a UTF-16 surrogate, a code point past U+10FFFF: all pass a lead-byte-only check.
+  for (const char* bad : {"# T\n\xC0\xAF", "# T\n\xED\xA0\x80", "# T\n\xF4\x90\x80\x80", "# T\n\xE0\x80\xAF"}) {
+    const LessonDocument doc = lesson_document_from_text(bad, "lesson.md");
+    EXPECT_NE(doc.problem.find("damaged"), std::string::npos) << doc.problem;
+    EXPECT_TRUE(doc.steps.empty() && doc.title.empty());
+  }
+  EXPECT_EQ(lesson_document_from_text("# T\n\xE4\xB8\xAD \xF0\x9F\x98\x80 \xC3\xA9\n", "lesson.md").problem, "");
+}
+
 TEST(LessonDocument, MissingFileGivesAMessage) {
   const LessonDocument doc = load_lesson_document("/nonexistent/cudalab/lesson.md");
   EXPECT_NE(doc.problem.find("missing"), std::string::npos) << doc.problem;

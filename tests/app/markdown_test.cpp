@@ -1,6 +1,12 @@
 // Markdown -> blocks, one construct at a time: what the lesson text pane relies on.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <string_view>
+
 #include "markdown/markdown.h"
 
 using namespace cudalab::app::markdown;
@@ -117,6 +123,17 @@ TEST(Markdown, EntitiesBecomeCharacters) {
   EXPECT_EQ(blocks[0].plain_text(), "4 × 8 → 32 µs & more");
 }
 
+TEST(Markdown, EntitiesOutsideUnicodeBecomeTheReplacementCharacter) {
+  // These used to come out as bytes that are not UTF-8 at all (ImGui draws them as "?").
+  const auto blocks = parse("a&#1114112;b&#xD800;c&#0;d&#x10FFFF;\n");
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].plain_text(),
+            "a\xEF\xBF\xBD"
+            "b\xEF\xBF\xBD"
+            "c\xEF\xBF\xBD"
+            "d\xF4\x8F\xBF\xBF");
+}
+
 TEST(Markdown, QuotesAndRules) {
   const auto blocks = parse("> careful\n\n---\n\nafter\n");
   ASSERT_EQ(blocks.size(), 3u);
@@ -130,4 +147,23 @@ TEST(Markdown, RawHtmlIsShownAsText) {
   const auto blocks = parse("a <b>tag</b>\n");
   ASSERT_EQ(blocks.size(), 1u);
   EXPECT_EQ(blocks[0].plain_text(), "a <b>tag</b>");
+}
+
+TEST(Markdown, NeverReadsPastTheEndOfTheText) {
+  // md4c 0.4.8 reads a byte past a link destination that ends the input (found by fuzzing:
+  // libFuzzer saw a garbage byte there turn into a text span of 3 GB). Each text sits right
+  // before an unreadable page here, so such a read faults instead of passing unseen.
+  const long page = ::sysconf(_SC_PAGESIZE);
+  void* mapping = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(mapping, MAP_FAILED);
+  char* const guard = static_cast<char*>(mapping) + page;
+  ASSERT_EQ(::mprotect(guard, page, PROT_NONE), 0);
+  for (const std::string_view text : {"[](", "[a](b", "# T\n\nsee [x]("}) {
+    char* const at = guard - text.size();
+    std::memcpy(at, text.data(), text.size());
+    const auto blocks = parse(std::string_view(at, text.size()));
+    ASSERT_FALSE(blocks.empty());
+    EXPECT_EQ(blocks.back().plain_text(), std::string(text.substr(text.rfind('\n') + 1))) << text;
+  }
+  ::munmap(mapping, 2 * page);
 }
