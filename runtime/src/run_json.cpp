@@ -1,13 +1,9 @@
 // Runs as JSON: what the CLI saves and the GUI opens, also on a machine other than the one that
 // made them. Reading never throws: a missing or odd field comes back as a Status that names it by
 // its path ("run.device.sm_count: expected an integer, found a string").
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <type_traits>
 
@@ -145,9 +141,10 @@ class FieldReader {
   // An enum written by its name: `values` lists every value, `name_of` gives each one's name.
   template <class Enum, class NameOf, std::size_t N>
   void read_enum(const char* key, Enum* out, const Enum (&values)[N], NameOf name_of, bool required = true) {
+    if (!required && child(key) == nullptr) return;
     std::string text;
-    if (required || child(key) != nullptr) read(key, &text, true);
-    if (!ok() || text.empty()) return;
+    read(key, &text, true);
+    if (!ok()) return;
     for (Enum value : values)
       if (text == name_of(value)) {
         *out = value;
@@ -388,48 +385,6 @@ Status from_json(const json& j, Run* out) {
   fields.read("cudalab_version", &run.cudalab_version);
   if (problem.ok()) *out = std::move(run);
   return problem;
-}
-
-// --- files -----------------------------------------------------------------------------------------
-
-Status save_run(const Run& run, const std::string& path) {
-  // Written beside the target, then renamed: an interrupted save never leaves half a file.
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (!file) return Status::error(StatusCode::io_error, "cannot write " + path + ": " + std::strerror(errno));
-    file << to_json(run).dump(2) << '\n';
-    file.flush();
-    if (!file) {
-      std::remove(temporary.c_str());
-      return Status::error(StatusCode::io_error, "writing " + path + " failed: " + std::strerror(errno));
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temporary.c_str());
-    return Status::error(StatusCode::io_error, "cannot write " + path + ": " + reason);
-  }
-  return Status::success();
-}
-
-Status load_run(const std::string& path, Run* out) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::error(StatusCode::io_error, "cannot open " + path + ": " + std::strerror(errno));
-  std::stringstream text;
-  text << file.rdbuf();
-  json parsed;
-  try {
-    parsed = json::parse(text.str());
-  } catch (const json::parse_error& error) {
-    // nlohmann's words already say where: "parse error at line 3, column 7: syntax error ...".
-    std::string what = error.what();
-    if (const auto colon = what.find("parse error"); colon != std::string::npos) what = what.substr(colon);
-    return Status::error(StatusCode::invalid_argument, path + " is not valid JSON: " + what);
-  }
-  Status status = from_json(parsed, out);
-  if (!status.ok()) status.message = path + ": " + status.message;
-  return status;
 }
 
 }  // namespace cudalab

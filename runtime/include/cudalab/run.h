@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -32,8 +33,13 @@ struct Run {
 
 nlohmann::json to_json(const Run& run);
 Status from_json(const nlohmann::json& j, Run* out);  // a clear message on missing/odd fields
+// Never throws: bytes that are not UTF-8 are saved as U+FFFD; a failed write is a Status.
 Status save_run(const Run& run, const std::string& path);
+// Never throws, whatever the file holds: bad JSON, numbers past a double, deep nesting and odd
+// fields all come back as a Status whose message starts with `path`.
 Status load_run(const std::string& path, Run* out);
+// load_run without the file: `origin` names the text in messages.
+Status parse_run(std::string_view json_text, const std::string& origin, Run* out);
 
 nlohmann::json to_json(const DeviceFacts& facts);
 Status from_json(const nlohmann::json& j, DeviceFacts* out);

@@ -228,6 +228,19 @@ TEST(RunJson, OddFieldsAreNamedWithWhatWasFound) {
   EXPECT_EQ(load_error(j), "run.device.max_block_dim: expected an array of 3 integers");
 }
 
+TEST(RunJson, EmptyEnumNamesAreRefusedByField) {
+  // An empty name used to be taken silently as the default value.
+  json j = to_json(full_run());
+  j["status"]["code"] = "";
+  EXPECT_EQ(load_error(j).rfind("run.status.code: \"\" is not one of ok, invalid_config", 0), 0u) << load_error(j);
+  j = to_json(full_run());
+  j["timings"][1]["source"] = "";
+  EXPECT_EQ(load_error(j), "run.timings[1].source: \"\" is not one of gpu-events, emulator-clock, host-clock");
+  j = to_json(full_run());
+  j["device"]["backend"] = "";
+  EXPECT_EQ(load_error(j), "run.device.backend: \"\" is not one of gpu, emu");
+}
+
 TEST(RunJson, NotARunAtAll) {
   EXPECT_EQ(load_error(json::array()), "run: expected an object, found an array");
   json j = to_json(full_run());

@@ -1,0 +1,98 @@
+// Run files: written atomically, read without ever throwing. Text to Run (parse_run) is its own
+// function so that load_run and the fuzz target (tests/fuzz/) drive the very same path.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cudalab/run.h"
+
+namespace cudalab {
+
+using nlohmann::json;
+
+namespace {
+
+// A Run nests a handful of levels and a lesson's results a few more. Copying or writing a JSON
+// value recurses once per level, so a file of a few MB of "[" would overflow the stack later on:
+// such a file is refused here, in words.
+constexpr int kMaxNestingDepth = 256;
+
+// "[json.exception.parse_error.101] parse error at line 3, ..." -> "parse error at line 3, ...".
+std::string without_exception_id(const std::string& what) {
+  const auto close = what.find("] ");
+  return what.rfind("[json.exception.", 0) == 0 && close != std::string::npos ? what.substr(close + 2) : what;
+}
+
+}  // namespace
+
+Status parse_run(std::string_view json_text, const std::string& origin, Run* out) {
+  json parsed;
+  bool too_deep = false;
+  try {
+    // The callback sees every value's depth; deeper ones are dropped (not kept in memory) and
+    // the whole text refused below.
+    parsed = json::parse(json_text, [&too_deep](int depth, json::parse_event_t, json&) {
+      if (depth > kMaxNestingDepth) too_deep = true;
+      return depth <= kMaxNestingDepth;
+    });
+  } catch (const json::parse_error& error) {
+    // nlohmann's words already say where: "parse error at line 3, column 7: syntax error ...".
+    return Status::error(StatusCode::invalid_argument,
+                         origin + " is not valid JSON: " + without_exception_id(error.what()));
+  } catch (const json::exception& error) {
+    // Valid JSON that nlohmann cannot hold, e.g. 1e400: "number overflow parsing '1e400'".
+    return Status::error(StatusCode::invalid_argument,
+                         origin + " cannot be read: " + without_exception_id(error.what()));
+  }
+  if (too_deep) {
+    return Status::error(StatusCode::invalid_argument, origin + " is nested deeper than " +
+                                                           std::to_string(kMaxNestingDepth) +
+                                                           " levels; CUDA Lab never writes such a Run");
+  }
+  Status status = from_json(parsed, out);
+  if (!status.ok()) status.message = origin + ": " + status.message;
+  return status;
+}
+
+Status save_run(const Run& run, const std::string& path) {
+  // Kernel printf and lesson text may hold bytes that are not UTF-8 (a student's %c of any
+  // value): they are written as U+FFFD rather than failing the save (nlohmann would throw).
+  std::string text;
+  try {
+    text = to_json(run).dump(2, ' ', false, json::error_handler_t::replace);
+  } catch (const std::exception& error) {
+    return Status::error(StatusCode::internal, "cannot write " + path + ": " + error.what());
+  }
+  // Written beside the target, then renamed: an interrupted save never leaves half a file.
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    if (!file) return Status::error(StatusCode::io_error, "cannot write " + path + ": " + std::strerror(errno));
+    file << text << '\n';
+    file.flush();
+    if (!file) {
+      std::remove(temporary.c_str());
+      return Status::error(StatusCode::io_error, "writing " + path + " failed: " + std::strerror(errno));
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return Status::error(StatusCode::io_error, "cannot write " + path + ": " + reason);
+  }
+  return Status::success();
+}
+
+Status load_run(const std::string& path, Run* out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Status::error(StatusCode::io_error, "cannot open " + path + ": " + std::strerror(errno));
+  std::stringstream text;
+  text << file.rdbuf();
+  return parse_run(text.str(), path, out);
+}
+
+}  // namespace cudalab
