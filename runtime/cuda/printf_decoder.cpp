@@ -1,8 +1,11 @@
 // Host side of kernel printf: turns the records kernels wrote (printf_record.h) back into text.
 // Plain C++ with no CUDA calls, so it is tested on machines without a GPU.
+#include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -45,18 +48,48 @@ double as_double(const ArgValue& arg) {
   }
 }
 
+// Not strchr: it finds the terminating NUL too, and a damaged record's format may hold a NUL.
+bool is_one_of(char c, std::string_view set) {
+  return set.find(c) != std::string_view::npos;
+}
+
+// A double under %d or %u: converting one outside the integer's range (or NaN) is undefined in
+// C++, so it saturates instead (NaN gives 0).
+long long saturated_signed(double value) {
+  if (std::isnan(value)) return 0;
+  if (value >= 0x1p63) return std::numeric_limits<long long>::max();
+  if (value < -0x1p63) return std::numeric_limits<long long>::min();
+  return static_cast<long long>(value);
+}
+unsigned long long saturated_unsigned(double value) {
+  if (std::isnan(value)) return 0;
+  if (value >= 0x1p64) return std::numeric_limits<unsigned long long>::max();
+  if (value < 0) return static_cast<unsigned long long>(saturated_signed(value));  // the bits C would print
+  return static_cast<unsigned long long>(value);
+}
+
 // Width comes from the argument (a 32-bit value stays 32 bits), signedness from the conversion:
 // %u of -1 prints 4294967295 and %d of 4294967295u prints -1, as C would on the same bits.
 long long as_signed(const ArgValue& arg) {
-  if (arg.tag == tag_f64) return static_cast<long long>(as_double(arg));
+  if (arg.tag == tag_f64) return saturated_signed(as_double(arg));
   if (arg.tag == tag_i32 || arg.tag == tag_u32) return static_cast<std::int32_t>(static_cast<std::uint32_t>(arg.bits));
   return static_cast<long long>(arg.bits);
 }
 unsigned long long as_unsigned(const ArgValue& arg) {
-  if (arg.tag == tag_f64) return static_cast<unsigned long long>(as_double(arg));
+  if (arg.tag == tag_f64) return saturated_unsigned(as_double(arg));
   if (arg.tag == tag_i32 || arg.tag == tag_u32) return static_cast<std::uint32_t>(arg.bits);
   return arg.bits;
 }
+
+// A width or precision as written ("12") or taken from an argument ('*'), kept as a magnitude
+// and a sign so that neither a huge literal nor LLONG_MIN can overflow.
+struct FieldNumber {
+  bool present = false;
+  bool negative = false;             // only from '*': C reads it as the '-' flag (width) or as
+                                     // "no precision" (precision)
+  unsigned long long magnitude = 0;  // saturates at a value far above kMaxFieldWidth
+  std::string_view written;          // the digits as written in the format ("" for '*')
+};
 
 }  // namespace
 
@@ -80,30 +113,55 @@ std::string format_printf(std::string_view format, std::span<const ArgValue> arg
     }
     // %[flags][width][.precision][length]conversion; the length is replaced by the argument's own.
     std::string spec = "%";
-    while (i < format.size() && std::strchr("-+ #0", format[i]) != nullptr) spec.push_back(format[i++]);
+    while (i < format.size() && is_one_of(format[i], "-+ #0")) spec.push_back(format[i++]);
     bool missing = false;
-    auto read_number = [&](void) {
+    std::string capped;  // the note for a width or precision past kMaxFieldWidth, if any
+    auto read_number = [&]() {
+      FieldNumber number;
       if (i < format.size() && format[i] == '*') {
         ++i;
         const ArgValue* star = take();
         if (star == nullptr) missing = true;
-        spec += std::to_string(star ? static_cast<int>(as_signed(*star)) : 0);
-        return;
+        const long long value = star ? as_signed(*star) : 0;
+        number.present = true;
+        number.negative = value < 0;
+        number.magnitude =
+            value < 0 ? 0ull - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+        return number;
       }
-      while (i < format.size() && format[i] >= '0' && format[i] <= '9') spec.push_back(format[i++]);
+      const std::size_t digits_begin = i;
+      for (; i < format.size() && format[i] >= '0' && format[i] <= '9'; ++i) {
+        number.present = true;
+        number.magnitude = std::min(number.magnitude * 10 + static_cast<unsigned>(format[i] - '0'), 1ull << 40);
+      }
+      number.written = format.substr(digits_begin, i - digits_begin);
+      return number;
     };
-    read_number();
-    if (i < format.size() && format[i] == '.') {
-      spec.push_back(format[i++]);
-      read_number();
+    auto cap = [&](const FieldNumber& number, const char* what) {
+      if (number.magnitude <= static_cast<unsigned long long>(kMaxFieldWidth)) return std::to_string(number.magnitude);
+      const std::string shown = !number.written.empty()
+                                    ? std::string(number.written)
+                                    : (number.negative ? "-" : "") + std::to_string(number.magnitude);
+      capped +=
+          std::string("[cudalab: printf ") + what + " " + shown + " capped at " + std::to_string(kMaxFieldWidth) + "]";
+      return std::to_string(kMaxFieldWidth);
+    };
+    if (const FieldNumber width = read_number(); width.present) {
+      if (width.negative) spec.push_back('-');
+      spec += cap(width, "width");
     }
-    while (i < format.size() && std::strchr("hljztLq", format[i]) != nullptr) ++i;
+    if (i < format.size() && format[i] == '.') {
+      ++i;
+      const FieldNumber precision = read_number();
+      if (!precision.negative) spec += "." + (precision.present ? cap(precision, "precision") : std::string("0"));
+    }
+    while (i < format.size() && is_one_of(format[i], "hljztLq")) ++i;
     if (i >= format.size()) {  // a lone '%' at the end: print it as written
       out.append(format.substr(spec_begin));
       break;
     }
     const char conversion = format[i++];
-    if (std::strchr("diouxXcfFeEgGaAspn", conversion) == nullptr) {
+    if (!is_one_of(conversion, "diouxXcfFeEgGaAspn")) {
       out.append(format.substr(spec_begin, i - spec_begin));  // unknown: shown as written
       continue;
     }
@@ -146,6 +204,7 @@ std::string format_printf(std::string_view format, std::span<const ArgValue> arg
       }
       case 'n': break;  // writes nothing back from a GPU; consumes its argument
     }
+    out += capped;
   }
   return out;
 }
@@ -154,12 +213,21 @@ void decode_records(std::span<const unsigned char> records, std::uint64_t droppe
                     std::uint64_t capacity_bytes, std::string* out) {
   std::size_t offset = 0;
   bool damaged = false;
+  bool cut = false;
+  const std::size_t out_start = out->size();
   std::vector<ArgValue> args;
   while (offset + sizeof(RecordHeader) <= records.size()) {
+    if (out->size() - out_start >= kMaxDecodedBytes) {
+      cut = true;
+      break;
+    }
     RecordHeader header;
     std::memcpy(&header, records.data() + offset, sizeof header);
     if (header.record_bytes == 0) break;  // the reservation that did not fit began here
-    if (header.record_bytes % 8 != 0 || header.record_bytes > records.size() - offset ||
+    // A record smaller than its own header would make `record_bytes - sizeof(RecordHeader)` wrap
+    // around and let the format run past the buffer.
+    if (header.record_bytes % 8 != 0 || header.record_bytes < sizeof(RecordHeader) ||
+        header.record_bytes > records.size() - offset ||
         header.format_bytes > header.record_bytes - sizeof(RecordHeader)) {
       damaged = true;
       break;
@@ -200,6 +268,7 @@ void decode_records(std::span<const unsigned char> records, std::uint64_t droppe
     offset += header.record_bytes;
   }
   if (damaged) *out += "[cudalab: the printf buffer held a damaged record; output after it is lost]\n";
+  if (cut) *out += "[cudalab: printf output past " + size_in_words(kMaxDecodedBytes) + " was cut here]\n";
   if (dropped_records > 0) {
     *out += "[cudalab: " + std::to_string(dropped_records) + " printf call" + (dropped_records == 1 ? "" : "s") +
             " did not fit in the " + size_in_words(capacity_bytes) +

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -165,4 +167,56 @@ TEST(PrintfDecoder, LongFormatIsCutAndSaysSo) {
   const std::string format(1500, 'f');
   const std::string out = through_channel(format.c_str());
   EXPECT_EQ(out, std::string(rec::kMaxFormatBytes, 'f') + "[cudalab: format string cut at 1024 bytes]\n");
+}
+
+TEST(PrintfDecoder, RecordSmallerThanItsHeaderIsDamagedNotReadPast) {
+  // record_bytes 8 made `record_bytes - sizeof(RecordHeader)` wrap around, so the 24-byte format
+  // was read from past the end of the 16 bytes read back.
+  std::vector<unsigned char> bytes(sizeof(rec::RecordHeader));
+  const rec::RecordHeader header{8, 0, 24, 0};
+  std::memcpy(bytes.data(), &header, sizeof header);
+  std::string out;
+  rec::decode_records(bytes, 0, 4096, &out);
+  EXPECT_EQ(out, "[cudalab: the printf buffer held a damaged record; output after it is lost]\n");
+}
+
+TEST(PrintfDecoder, HugeWidthsAndPrecisionsAreCappedAndSaySo) {
+  // Uncapped, each of these asked snprintf for gigabytes.
+  const std::string spaces(rec::kMaxFieldWidth - 1, ' ');
+  EXPECT_EQ(through_channel("[%*d]", 2000000000, 7),
+            "[" + spaces + "7[cudalab: printf width 2000000000 capped at 4096]]");
+  EXPECT_EQ(through_channel("%.*f", 100000, 1.0),
+            "1." + std::string(rec::kMaxFieldWidth, '0') + "[cudalab: printf precision 100000 capped at 4096]");
+  EXPECT_EQ(through_channel("%99999999999999999999999d", 7),
+            spaces + "7[cudalab: printf width 99999999999999999999999 capped at 4096]");
+  EXPECT_EQ(through_channel("%*d|", std::numeric_limits<long long>::min(), 7),
+            "7" + spaces + "[cudalab: printf width -9223372036854775808 capped at 4096]|");
+  // Within the cap, C's meaning of negative '*' values: '-' flag for a width, none for a precision.
+  EXPECT_EQ(through_channel("[%*d] [%.*f] [%4096d]", -5, 7, -1, 3.14159, 1),
+            like_libc("[%*d] [%.*f] ", -5, 7, -1, 3.14159) + "[" + spaces + "1]");
+}
+
+TEST(PrintfDecoder, DoublesUnderIntegerConversionsSaturate) {
+  // Converting these to an integer type is undefined in C++; x86 gave LLONG_MIN for all of them.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(through_channel("%d %d %d %d", 1e300, -1e300, nan, -2.5), "9223372036854775807 -9223372036854775808 0 -2");
+  EXPECT_EQ(through_channel("%u %u %x %c", 1e300, -1.0, nan, 65.0), "18446744073709551615 18446744073709551615 0 A");
+}
+
+TEST(PrintfDecoder, OutputPastTheLimitIsCutWithANote) {
+  // 5000 records of a 4096-wide number are 20 MB of text from a 200 KB channel.
+  HostChannel channel(5000 * 40);
+  for (int thread = 0; thread < 5000; ++thread) ASSERT_GE(channel.print("%4096d", thread), 0);
+  const std::string out = channel.decode();
+  const std::string note = "[cudalab: printf output past 16 MiB was cut here]\n";
+  ASSERT_GT(out.size(), note.size());
+  EXPECT_EQ(out.substr(out.size() - note.size()), note);
+  EXPECT_LE(out.size(), rec::kMaxDecodedBytes + rec::kMaxFieldWidth + note.size());
+}
+
+TEST(PrintfDecoder, NulInADamagedFormatIsTextNotAFlag) {
+  // strchr("-+ #0", '\0') finds the terminator: a NUL was taken as a flag and cut the snprintf spec.
+  const rec::ArgValue seven = rec::make_arg(7);
+  EXPECT_EQ(rec::format_printf(std::string_view("%\0d", 3), {&seven, 1}), std::string("%\0d", 3));
+  EXPECT_EQ(rec::format_printf(std::string_view("%5\0", 3), {&seven, 1}), std::string("%5\0", 3));
 }

@@ -58,6 +58,12 @@ struct ArgHeader {
 // Longer format strings and %s arguments are cut here: a runaway string must not fill the channel.
 inline constexpr std::uint32_t kMaxFormatBytes = 1024;
 inline constexpr std::uint32_t kMaxStringBytes = 512;
+// Widths and precisions past this (a %*d fed a large value, "%999999999d") are capped, and the
+// output says so: one conversion must not make snprintf allocate gigabytes.
+inline constexpr int kMaxFieldWidth = 4096;
+// Decoded text past this stops the decoding with a note: width 4096 turns a 1 MiB channel of
+// short records into hundreds of MB otherwise.
+inline constexpr std::size_t kMaxDecodedBytes = std::size_t(16) << 20;
 // CUDA's own printf FIFO defaults to 1 MiB; the same here.
 inline constexpr std::size_t kDefaultCapacityBytes = std::size_t(1) << 20;
 
@@ -164,11 +170,14 @@ CUDALAB_PRINTF_HD void write_record(unsigned char* at, std::uint64_t record_byte
 
 // Formats `format` with decoded arguments the way C's printf would (each conversion through
 // snprintf). A conversion whose argument has another type takes the value converted to the type
-// the conversion asks for; a missing argument prints "(missing argument)".
+// the conversion asks for (saturating where C++ has no conversion); a missing argument prints
+// "(missing argument)"; a width or precision past kMaxFieldWidth is capped with a note.
 std::string format_printf(std::string_view format, std::span<const ArgValue> args);
 
 // Decodes the record area read back from a channel: `records` holds min(reserved_bytes, capacity)
 // bytes. Appends every record's text to `out`, then a note when records were dropped or damaged.
+// Any bytes are safe: nothing outside `records` is read, and a record that does not add up stops
+// the decoding with a note.
 void decode_records(std::span<const unsigned char> records, std::uint64_t dropped_records,
                     std::uint64_t capacity_bytes, std::string* out);
 
