@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <system_error>
 
@@ -59,7 +61,14 @@ void read_field(const json& j, const char* key, T* out) {
   if constexpr (std::is_same_v<T, bool>) {
     if (it->is_boolean()) *out = it->template get<bool>();
   } else if constexpr (std::is_arithmetic_v<T>) {
-    if (it->is_number()) *out = it->template get<T>();
+    // Through double: every JSON number is one. A number outside T's range keeps the default:
+    // converting it (1e300 to int, 1e39 to float) would be undefined behaviour, not a value.
+    if (!it->is_number()) return;
+    const double value = it->template get<double>();
+    if (value >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
+        value <= static_cast<double>(std::numeric_limits<T>::max())) {
+      *out = static_cast<T>(value);
+    }
   } else {
     if (it->is_string()) *out = it->template get<T>();
   }
@@ -99,7 +108,13 @@ Settings settings_from_json(const json& j) {
       for (const auto& [chapter, steps] : visited->items()) {
         if (!steps.is_array()) continue;
         for (const json& step : steps) {
-          if (step.is_number_integer() && step.get<int>() >= 0) settings.visited[chapter].insert(step.get<int>());
+          // get<int>() of 4294967296 would wrap to 0: take the full width, then check the range.
+          if (!step.is_number_integer()) continue;
+          const bool fits =
+              step.is_number_unsigned()
+                  ? step.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<int>::max())
+                  : step.get<std::int64_t>() >= 0 && step.get<std::int64_t>() <= std::numeric_limits<int>::max();
+          if (fits) settings.visited[chapter].insert(static_cast<int>(step.get<std::int64_t>()));
         }
       }
     }
@@ -125,10 +140,21 @@ LoadedSettings load_settings(const fs::path& file) {
   }
   std::ostringstream text;
   text << in.rdbuf();
-  const json parsed = json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  loaded = settings_from_text(text.str(), file.string());
+  loaded.file_existed = true;
+  return loaded;
+}
+
+LoadedSettings settings_from_text(std::string_view text, const std::string& file_name) {
+  LoadedSettings loaded;
+  loaded.file_existed = true;
+  // Without exceptions: bad syntax, bytes that are not UTF-8 and numbers past a double (1e400)
+  // all come back as a discarded value.
+  const json parsed = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded() || !parsed.is_object()) {
-    loaded.problem = "Settings: " + file.string() +
-                     " is not valid settings JSON; using defaults (the file is left as it is until you change a setting).";
+    loaded.problem =
+        "Settings: " + file_name +
+        " is not valid settings JSON; using defaults (the file is left as it is until you change a setting).";
     return loaded;
   }
   loaded.settings = settings_from_json(parsed);
@@ -145,7 +171,8 @@ std::string save_settings(const Settings& settings, const fs::path& file) {
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return "cannot write " + temporary.string() + " (" + std::strerror(errno) + ")";
-    out << to_json(settings).dump(2) << '\n';
+    // replace: a chapter id that is not UTF-8 must not throw out of a save at exit.
+    out << to_json(settings).dump(2, ' ', false, json::error_handler_t::replace) << '\n';
     out.flush();
     if (!out) return "cannot write " + temporary.string() + " (" + std::strerror(errno) + ")";
   }

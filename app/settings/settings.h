@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +45,8 @@ struct LoadedSettings {
 };
 // Never throws, never crashes on a corrupt file: gives defaults and says why.
 LoadedSettings load_settings(const std::filesystem::path& file);
+// The same for text already read (`file_name` only names it in `problem`); any bytes are safe.
+LoadedSettings settings_from_text(std::string_view text, const std::string& file_name);
 
 // Writes atomically (a temporary file renamed over the old one), creating the folder. Returns
 // "" on success, else what went wrong in words.

@@ -142,6 +142,43 @@ TEST_F(SettingsTest, OddFieldsFallBackOneByOne) {
   EXPECT_EQ(loaded.settings.visited.count("bad"), 0u);
 }
 
+TEST_F(SettingsTest, NumbersOutsideTheirTypeKeepTheDefaults) {
+  // Converting these to int or float was undefined behaviour (x86 gave INT_MIN), and 4294967296
+  // wrapped to step 0.
+  write(R"({"window": {"width": 1e300, "x": 1e300, "y": -1e300, "height": 4294968576},
+            "font_scale": 1e39, "course": {"step": 1e300,
+            "visited": {"hello": [4294967296, 18446744073709551615, 2, 2147483648, 2147483647]}}})");
+  const auto loaded = load_settings(file_);
+  EXPECT_EQ(loaded.problem, "");
+  EXPECT_EQ(loaded.settings.window_width, Settings{}.window_width);
+  EXPECT_EQ(loaded.settings.window_height, Settings{}.window_height);
+  EXPECT_EQ(loaded.settings.window_x, -1);
+  EXPECT_EQ(loaded.settings.window_y, -1);
+  EXPECT_EQ(loaded.settings.font_scale, 1.f);
+  EXPECT_EQ(loaded.settings.step, 0);
+  EXPECT_EQ(loaded.settings.visited.at("hello"), (std::set<int>{2, 2147483647}));
+}
+
+TEST_F(SettingsTest, AnyBytesGiveDefaultsAndAMessage) {
+  const std::string texts[] = {std::string("{\"theme\": \"\xff\"}"),
+                               "{\"font_scale\": 1e400}",
+                               std::string(100000, '['),
+                               std::string("\0\0\0", 3),
+                               "",
+                               "null"};
+  for (const std::string& text : texts) {
+    const auto loaded = cudalab::app::settings_from_text(text, "settings.json");
+    EXPECT_EQ(loaded.settings, Settings{});
+    EXPECT_NE(loaded.problem.find("is not valid settings JSON"), std::string::npos) << loaded.problem;
+  }
+  // A chapter id that is not UTF-8 is saved with U+FFFD instead of throwing out of the save.
+  Settings odd;
+  odd.chapter = "he\xffllo";
+  odd.visited["\xfe"] = {1};
+  ASSERT_EQ(save_settings(odd, file_), "");
+  EXPECT_EQ(load_settings(file_).settings.chapter, "he\xEF\xBF\xBDllo");
+}
+
 TEST_F(SettingsTest, SaveCreatesTheFolderAndReplacesAtomically) {
   ASSERT_EQ(save_settings(changed_settings(), file_), "");
   ASSERT_EQ(save_settings(Settings{}, file_), "");
