@@ -1,7 +1,5 @@
 # The clang build of the fuzz targets (see CMakeLists.txt): each target compiles the very source
 # files the app uses for that input, instrumented for libFuzzer, AddressSanitizer and UBSan.
-project(cudalab_fuzz LANGUAGES CXX)
-
 set(CMAKE_CXX_STANDARD 20)
 set(CMAKE_CXX_STANDARD_REQUIRED ON)
 set(CMAKE_CXX_EXTENSIONS OFF)
