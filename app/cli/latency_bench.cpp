@@ -69,7 +69,7 @@ int run_latency_bench(std::ostream& out, BackendRequest backend, int repeats) {
           break;
         }
         if (r > 0) samples.push_back(ms);
-        if (h == 1) json_bytes = to_json(run).dump().size();
+        if (h == 1) json_bytes = to_json(run).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
       }
       times[h] = median(samples);
     }

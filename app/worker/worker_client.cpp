@@ -133,19 +133,25 @@ Status WorkerClient::send_open(BackendOpening opening, bool list, std::vector<Ba
       std::string why = reap();
       return Status::error(StatusCode::internal, "opening the backend: " + why);
     }
-    if (reply.value("op", "") != "opened") continue;
-    Run opened;
-    if (Status s = from_json(reply.value("run", json::object()), &opened); !s.ok()) return s;
-    if (choices != nullptr) {
-      choices->clear();
-      for (const json& entry : reply.value("choices", json::array())) {
-        BackendChoice choice;
-        choice.id = entry.value("id", "");
-        if (from_json(entry.value("device", json::object()), &choice.facts).ok()) choices->push_back(std::move(choice));
+    // json::value throws on a field of the wrong type: a reply this app cannot read is said, not thrown.
+    try {
+      if (reply.value("op", "") != "opened") continue;
+      Run opened;
+      if (Status s = from_json(reply.value("run", json::object()), &opened); !s.ok()) return s;
+      if (choices != nullptr) {
+        choices->clear();
+        for (const json& entry : reply.value("choices", json::array())) {
+          BackendChoice choice;
+          choice.id = entry.value("id", "");
+          if (from_json(entry.value("device", json::object()), &choice.facts).ok()) choices->push_back(std::move(choice));
+        }
       }
+      if (facts != nullptr) *facts = opened.device;
+      return opened.status;
+    } catch (const json::exception& error) {
+      kill_worker();
+      return Status::error(StatusCode::internal, std::string("the worker's reply could not be read: ") + error.what());
     }
-    if (facts != nullptr) *facts = opened.device;
-    return opened.status;
   }
 }
 
@@ -185,7 +191,7 @@ Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values,
       kill_worker();
       return stopped(StatusCode::cancelled, "stopped: the app is closing");
     }
-    if (result_kind == MessageReader::Result::message) {
+    if (result_kind == MessageReader::Result::message) try {
       const std::string op = message.value("op", "");
       if (op == "progress") control.progress = message.value("value", 0.f);
       if (op == "fault") fault = message.value("message", "");
@@ -220,6 +226,9 @@ Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values,
         return run;
       }
       continue;
+    } catch (const json::exception& error) {  // a field of the wrong type (json::value throws)
+      kill_worker();
+      return stopped(StatusCode::internal, std::string("the worker sent a message this app cannot read: ") + error.what());
     }
     if (result_kind != MessageReader::Result::timeout) {  // the channel closed: the worker died
       const std::string how = reap();
