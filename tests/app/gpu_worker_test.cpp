@@ -13,15 +13,23 @@ namespace {
 
 using namespace drills;
 
-TEST(GpuWorker, AfterATrapTheNextRunWorksOnTheGpu) {
-  std::string why_none;
-  if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
-  const int chapter = fault_drills_chapter();
-  ASSERT_GE(chapter, 0);
-  WorkerClient client(CUDALAB_EXE);
-  DeviceFacts facts;
-  ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
-  ASSERT_TRUE(facts.is_gpu());
+// A worker with the GPU open, and the drills' chapter; skips without a GPU.
+class GpuWorker : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why_none;
+    if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
+    chapter = fault_drills_chapter();
+    ASSERT_GE(chapter, 0);
+    DeviceFacts facts;
+    ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
+    ASSERT_TRUE(facts.is_gpu());
+  }
+  WorkerClient client{CUDALAB_EXE};
+  int chapter = -1;
+};
+
+TEST_F(GpuWorker, AfterATrapTheNextRunWorksOnTheGpu) {
   for (Drill fault : {trap, failing_assert, write_past}) {
     lessons::RunControl control;
     const cudalab::Run bad = client.run(chapter, 0, drill(fault, fault == write_past ? (1 << 28) : 1), control, 30s);
@@ -34,13 +42,7 @@ TEST(GpuWorker, AfterATrapTheNextRunWorksOnTheGpu) {
   }
 }
 
-TEST(GpuWorker, AHungGpuKernelStopsAtTheTimeLimit) {
-  std::string why_none;
-  if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
-  const int chapter = fault_drills_chapter();
-  WorkerClient client(CUDALAB_EXE);
-  DeviceFacts facts;
-  ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
+TEST_F(GpuWorker, AHungGpuKernelStopsAtTheTimeLimit) {
   const auto started = std::chrono::steady_clock::now();
   lessons::RunControl control;
   const cudalab::Run hung = client.run(chapter, 0, drill(hang), control, 2s);
@@ -54,13 +56,7 @@ TEST(GpuWorker, AHungGpuKernelStopsAtTheTimeLimit) {
 // Every drill on the GPU, each followed by a normal run; prints the table for the record. A
 // divergent barrier is undefined behaviour: on Volta and later it may finish or hang (then the
 // time limit stops it); either way the next run must work.
-TEST(GpuWorker, EveryFaultDrillThenANormalRun) {
-  std::string why_none;
-  if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
-  const int chapter = fault_drills_chapter();
-  WorkerClient client(CUDALAB_EXE);
-  DeviceFacts facts;
-  ASSERT_TRUE(client.open({BackendRequest::gpu, 0}, nullptr, &facts).ok());
+TEST_F(GpuWorker, EveryFaultDrillThenANormalRun) {
   std::vector<DrillRow> rows;
   rows.push_back(drill_row(client, chapter, "hang (limit 2 s)", hang, 1, 2s));
   rows.push_back(drill_row(client, chapter, "trap", trap, 1, 20s));
