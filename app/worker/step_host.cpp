@@ -30,6 +30,7 @@ class InProcessHost final : public StepHost {
       run.status = Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
       return run;
     }
+    const std::uint64_t generation = device_->generation();
     // Lessons report errors in run.status; an exception escaping one is still shown, not fatal.
     try {
       run = lesson.run(step, values, *device_, control);
@@ -38,6 +39,8 @@ class InProcessHost final : public StepHost {
     } catch (...) {
       run.status = Status::error(StatusCode::internal, "the lesson failed with an unknown exception");
     }
+    // A lesson may swallow the failing call's status; the device's generation still tells.
+    if (device_->generation() != generation) run.status.device_was_reset = true;
     return run;
   }
 

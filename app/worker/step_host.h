@@ -32,8 +32,9 @@ class StepHost {
 using ListBackends = std::function<std::vector<BackendChoice>()>;
 using OpenDevice = std::function<Status(BackendRequest, int gpu_index, std::unique_ptr<Device>*)>;
 
-// Runs steps on a Device in this process (tests). Time limits are not enforced: nothing in a
-// process can stop a kernel that runs in it.
+// Runs steps on a Device in this process: inside the worker process, and in tests. Time limits
+// are not enforced: nothing in a process can stop a kernel that runs in it. A run during which
+// the device was reset says so (run.status.device_was_reset).
 std::unique_ptr<StepHost> make_in_process_host(ListBackends list_backends, OpenDevice open_device);
 // Runs steps in a `cudalab worker` process (`executable`: "" = this process's own executable).
 std::unique_ptr<StepHost> make_worker_host(std::string executable = "");

@@ -6,7 +6,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <deque>
-#include <exception>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -14,6 +13,7 @@
 #include "lesson.h"
 #include "worker/crash_report.h"
 #include "worker/protocol.h"
+#include "worker/step_host.h"
 
 namespace cudalab::app::worker {
 namespace {
@@ -24,10 +24,16 @@ BackendRequest request_named(const std::string& name) {
   return BackendRequest::automatic;
 }
 
-// One worker: the lessons, the open device, and the run in progress (if any).
+// One worker: the lessons, an in-process host with the open device, and the run in progress.
 class Worker {
  public:
-  explicit Worker(int fd) : fd_(fd), lessons_(lessons::make_lessons()) {}
+  explicit Worker(int fd)
+      : fd_(fd),
+        lessons_(lessons::make_lessons()),
+        host_(make_in_process_host([] { return list_backends(); },
+                                   [](BackendRequest request, int gpu_index, std::unique_ptr<Device>* device) {
+                                     return open_device(request, device, gpu_index);
+                                   })) {}
 
   int serve() {
     std::thread reader([this] { read_loop(); });
@@ -81,19 +87,15 @@ class Worker {
   }
 
   void open(const nlohmann::json& request) {
-    nlohmann::json reply = {{"op", "opened"}, {"choices", nlohmann::json::array()}};
-    if (request.value("list", false)) {
-      for (const BackendChoice& choice : list_backends())
-        reply["choices"].push_back({{"id", choice.id}, {"device", to_json(choice.facts)}});
-    }
-    device_.reset();
+    const bool list = request.value("list", false);
+    std::vector<BackendChoice> choices;
     // The reply carries the status and the facts as a Run without a step: one parser for both.
     Run opened;
-    opened.status = open_device(request_named(request.value("backend", "auto")), &device_, request.value("gpu", 0));
-    if (opened.status.ok() && device_ == nullptr)
-      opened.status = Status::error(StatusCode::internal, "the backend opened without a device");
-    if (device_ != nullptr) opened.device = device_->facts();
-    reply["run"] = to_json(opened);
+    opened.status = host_->open({request_named(request.value("backend", "auto")), request.value("gpu", 0)},
+                                list ? &choices : nullptr, &opened.device);
+    nlohmann::json reply = {{"op", "opened"}, {"choices", nlohmann::json::array()}, {"run", to_json(opened)}};
+    for (const BackendChoice& choice : choices)
+      reply["choices"].push_back({{"id", choice.id}, {"device", to_json(choice.facts)}});
     send(reply);
   }
 
@@ -107,12 +109,10 @@ class Worker {
         if (value.is_number()) values[name] = value.get<double>();
     }
     Run result;
-    bool retire = false;
     if (chapter < 0 || chapter >= static_cast<int>(lessons_.size())) {
       result.status = Status::error(StatusCode::invalid_argument, "no such chapter");
-    } else if (device_ == nullptr) {
-      result.status = Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
     } else {
+      lessons::Lesson& lesson = *lessons_[static_cast<std::size_t>(chapter)];
       auto control = std::make_shared<lessons::RunControl>();
       control->on_partial = [&](const Run& partial) { send({{"op", "partial"}, {"id", id}, {"run", to_json(partial)}}); };
       {
@@ -120,30 +120,23 @@ class Worker {
         control_ = control;
         running_id_ = id;
       }
-      const std::uint64_t generation = device_->generation();
-      running_lesson_id_ = lessons_[static_cast<std::size_t>(chapter)]->id();
+      running_lesson_id_ = lesson.id();
       crash_report_set_step(running_lesson_id_.c_str(), step);
-      try {
-        result = lessons_[static_cast<std::size_t>(chapter)]->run(step, values, *device_, *control);
-      } catch (const std::exception& error) {
-        result.status = Status::error(StatusCode::internal, std::string("the lesson failed: ") + error.what());
-      } catch (...) {
-        result.status = Status::error(StatusCode::internal, "the lesson failed with an unknown exception");
-      }
+      result = host_->run(lesson, chapter, step, values, *control, std::chrono::milliseconds::max());
       crash_report_set_step(nullptr, 0);
-      // After a sticky GPU fault this process may get no new context for a long time, while a
-      // new process gets one at once (BUILD-NOTES): hand back this run, then make way.
-      retire = result.status.device_was_reset || device_->generation() != generation;
       std::lock_guard lock(mutex_);
       control_.reset();
     }
+    // After a sticky GPU fault this process may get no new context for a long time, while a new
+    // process gets one at once (BUILD-NOTES): hand back this run, then make way.
+    const bool retire = result.status.device_was_reset;
     send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
     if (retire) ::_exit(0);
   }
 
   int fd_;
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
-  std::unique_ptr<Device> device_;
+  std::unique_ptr<StepHost> host_;  // the device, in this process (the time limit is the app's)
   std::mutex mutex_, write_mutex_;
   std::condition_variable wake_;
   std::deque<nlohmann::json> queue_;
