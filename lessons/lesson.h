@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,10 +35,31 @@ using ParamValues = std::map<std::string, double>;
 // stop when asked): long enough for every default run on the emulator of a small laptop.
 constexpr double default_time_limit_seconds = 60;
 
+// A question asked before the run is shown ("how many lines will the console show?"). Its answer
+// is never written here: the run computes it and leaves it in Run::results[answer_key], so what
+// the student is compared with is what the device did.
+struct Prediction {
+  enum class Kind { number, choice };
+  // May name parameters in braces, filled with their current values: "for {threads_per_block}
+  // threads per block".
+  std::string question;
+  Kind kind = Kind::number;
+  std::vector<std::string> choices;  // Kind::choice: the run's answer is the index of the right one
+  std::string unit;                  // Kind::number: shown after the input ("ms", "blocks")
+  std::string answer_key;            // in Run::results
+  // Kind::number: an answer within this fraction of the run's value counts as right (0: exact;
+  // 0.25 for a timing, where the order of magnitude is the point).
+  double tolerance = 0;
+};
+
 struct Step {
   std::string title;
   std::vector<Param> params;
   double time_limit_seconds = default_time_limit_seconds;
+  std::optional<Prediction> prediction;
+  // The kernels this step launches, as named in the chapter's kernel_file(): the code pane
+  // scrolls to the first and highlights them.
+  std::vector<std::string> kernels;
 };
 
 // Lets a long step report progress, hand over what it has so far, and stop early. The app's
@@ -64,6 +86,9 @@ class Lesson {
   virtual std::vector<Step> steps() const = 0;
   // The kernel source the student reads (relative to folder()), or "" when the chapter has none.
   virtual std::string kernel_file() const { return ""; }
+  // A complete host program in plain CUDA (main, cudaMalloc, <<<>>>, cudaGetLastError, cudaFree)
+  // doing what the chapter's steps do, compilable with nvcc alone; relative to folder(), or "".
+  virtual std::string program_file() const { return ""; }
 
   // Runs one step. Never throws for bad input: errors go into run.status, in words.
   virtual Run run(int step, const ParamValues& values, Device& device, RunControl& control) = 0;
