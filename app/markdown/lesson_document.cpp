@@ -71,19 +71,50 @@ bool is_valid_utf8(std::string_view text) {
   return true;
 }
 
+// "You can now", "You can now…", "You can now:" all name the recap; case and trailing
+// punctuation or spaces are forgiven, anything else after the words is not.
+bool heading_is(const std::string& heading, std::string_view name) {
+  if (heading.size() < name.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(heading[i])) != std::tolower(static_cast<unsigned char>(name[i]))) return false;
+  }
+  std::string_view rest = std::string_view(heading).substr(name.size());
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '.' || rest.front() == ':')) rest.remove_prefix(1);
+  return rest.empty() || rest == "…" || rest == "...";
+}
+
 }  // namespace
 
 LessonDocument split_lesson(std::vector<Block> blocks) {
   LessonDocument document;
+  // Where the next block goes: the intro, a step's blocks, its teacher notes, or the recap.
+  std::vector<Block>* into = &document.intro;
+  bool in_recap = false;
   for (Block& block : blocks) {
-    if (block.kind == BlockKind::heading && block.level == 1 && document.title.empty() && document.steps.empty()) {
+    const bool heading = block.kind == BlockKind::heading;
+    if (heading && block.level == 1 && document.title.empty() && document.steps.empty() && !in_recap) {
       document.title = block.plain_text();
-    } else if (block.kind == BlockKind::heading && block.level == 2) {
-      document.steps.push_back(section_from_heading(block.plain_text()));
-    } else if (document.steps.empty()) {
-      document.intro.push_back(std::move(block));
+    } else if (heading && block.level == 2) {
+      const std::string text = block.plain_text();
+      in_recap = heading_is(text, kRecapHeading);
+      if (in_recap) {
+        document.has_recap = true;
+        into = &document.recap;
+      } else {
+        document.steps.push_back(section_from_heading(text));
+        into = &document.steps.back().blocks;
+      }
+    } else if (heading && block.level == 3 && !in_recap && !document.steps.empty()) {
+      // A step's `###` subsections: the teacher's go apart, any other one goes back to the step.
+      StepSection& step = document.steps.back();
+      if (heading_is(block.plain_text(), kTeacherHeading)) {
+        into = &step.teacher_notes;
+      } else {
+        into = &step.blocks;
+        into->push_back(std::move(block));
+      }
     } else {
-      document.steps.back().blocks.push_back(std::move(block));
+      into->push_back(std::move(block));
     }
   }
   return document;
@@ -114,7 +145,7 @@ LessonDocument lesson_document_from_text(std::string_view markdown, const std::s
     return document;
   }
   LessonDocument document = split_lesson(parse(markdown));
-  if (document.title.empty() && document.steps.empty() && document.intro.empty()) {
+  if (document.title.empty() && document.steps.empty() && document.intro.empty() && !document.has_recap) {
     document.problem = "This chapter's text is empty: " + file_name + ".";
   }
   return document;

@@ -1,7 +1,9 @@
 #pragma once
 // A chapter's lesson.md cut along the convention in lessons/README.md: `# Chapter title`, an
 // intro, then one `## N. Step title` section per step (with `### Idea`, `### Try this`,
-// `### What you should see`). The text pane shows the intro plus the current step's section.
+// `### What you should see`, `### For the teacher`), then `## You can now`, the chapter's recap.
+// The text pane shows the intro plus the current step's section; the teacher's notes are kept
+// apart so the pane can fold them, and the recap is no step, so no step number can reach it.
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -14,13 +16,22 @@ namespace cudalab::app::markdown {
 struct StepSection {
   int number = 0;       // N from "## N. Title" (1-based); 0 when the heading has no number
   std::string title;    // "Title", without the number
-  std::vector<Block> blocks;  // everything under the heading, up to the next `##`
+  std::vector<Block> blocks;  // everything under the heading, up to the next `##`, but the teacher's notes
+  // The blocks under `### For the teacher` (without that heading), up to the next `###` or `##`.
+  std::vector<Block> teacher_notes;
 };
+
+// The headings the split looks for, as written in lesson.md.
+inline constexpr std::string_view kTeacherHeading = "For the teacher";
+inline constexpr std::string_view kRecapHeading = "You can now";
 
 struct LessonDocument {
   std::string title;          // from `# ...`; "" when absent
   std::vector<Block> intro;   // between `#` and the first `##`
   std::vector<StepSection> steps;
+  // The blocks under `## You can now` (without that heading), up to the next `##`: no step.
+  std::vector<Block> recap;
+  bool has_recap = false;     // the heading was there (even with nothing under it)
   std::string problem;        // why there is no usable text (missing or unreadable file), in words
 
   // The section for 0-based `step`: the one numbered step+1, else the step-th section; null if none.

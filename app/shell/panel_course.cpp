@@ -1,5 +1,6 @@
 // The chapter list (with each chapter's progress and the current chapter's steps) and the lesson
-// text pane (the chapter's intro plus the current step's section of lesson.md).
+// text pane (the chapter's intro plus the current step's section of lesson.md, its teacher's notes
+// folded, and the chapter's recap after the last step).
 #include <string>
 
 #include "shell/app_shell.h"
@@ -121,10 +122,30 @@ void AppShell::draw_text_panel() {
       ImGui::PopFont();
       if (section != nullptr) {
         widgets::draw_markdown(section->blocks, look);
+        if (!section->teacher_notes.empty()) {
+          // Notes for whoever runs the room: folded, so the projector shows the student's text.
+          // The id names the step, so every step's notes start closed.
+          ImGui::PushID(chapter * 1000 + step);
+          ImGui::Spacing();
+          if (ImGui::CollapsingHeader("For the teacher")) widgets::draw_markdown(section->teacher_notes, look);
+          ImGui::PopID();
+        }
       } else {
         ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
         ImGui::TextWrapped("lesson.md has no section \"## %d. …\" for this step.", step + 1);
         ImGui::PopStyleColor();
+      }
+      // The chapter's recap closes its last step.
+      const int step_count = static_cast<int>(course_.chapter(chapter).steps.size());
+      if (doc.has_recap && step == step_count - 1) {
+        ImGui::Spacing();
+        ImGui::Separator();
+        ImGui::PushFont(fonts_.heading2);
+        ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+        ImGui::TextWrapped("You can now");
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        widgets::draw_markdown(doc.recap, look);
       }
     }
     ImGui::Dummy(ImVec2(1.f, fonts_.regular->FontSize));

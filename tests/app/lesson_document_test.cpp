@@ -121,3 +121,86 @@ TEST(LessonDocument, ReadsARealFile) {
   EXPECT_EQ(doc.problem, "");
   EXPECT_EQ(doc.steps.size(), 2u);
 }
+
+TEST(LessonDocument, TeacherNotesAreKeptApartFromTheStep) {
+  const LessonDocument doc = split_lesson(parse(R"(# T
+
+## 1. First
+
+### Idea
+
+idea
+
+### What you should see
+
+see
+
+### For the teacher
+
+- GPU: 42 ms.
+- Ask the room.
+
+#### Deeper
+
+still the teacher's
+
+### Try this
+
+back to the step
+
+## 2. Second
+
+### For the Teacher
+
+two's notes
+)"));
+  ASSERT_EQ(doc.steps.size(), 2u);
+  const StepSection& first = doc.steps[0];
+  // The step keeps its own subsections, including one written after the notes; no teacher text.
+  std::vector<std::string> step_text, notes_text;
+  for (const Block& block : first.blocks) step_text.push_back(block.plain_text());
+  for (const Block& block : first.teacher_notes) notes_text.push_back(block.plain_text());
+  EXPECT_EQ(step_text, (std::vector<std::string>{"Idea", "idea", "What you should see", "see", "Try this", "back to the step"}));
+  EXPECT_EQ(notes_text, (std::vector<std::string>{"GPU: 42 ms.", "Ask the room.", "Deeper", "still the teacher's"}));
+  ASSERT_EQ(doc.steps[1].teacher_notes.size(), 1u);
+  EXPECT_EQ(doc.steps[1].teacher_notes[0].plain_text(), "two's notes");
+  EXPECT_TRUE(doc.steps[1].blocks.empty());
+  EXPECT_FALSE(doc.has_recap);
+}
+
+TEST(LessonDocument, RecapIsNoStepAndStepsAreStillFound) {
+  const LessonDocument doc = split_lesson(parse(R"(# T
+
+intro
+
+## 1. First
+
+one
+
+## 2. Second
+
+two
+
+## You can now
+
+- Launch a kernel.
+- Read a timeline.
+)"));
+  ASSERT_EQ(doc.steps.size(), 2u);
+  EXPECT_TRUE(doc.has_recap);
+  ASSERT_EQ(doc.recap.size(), 2u);
+  EXPECT_EQ(doc.recap[0].kind, BlockKind::list_item);
+  EXPECT_EQ(doc.recap[0].plain_text(), "Launch a kernel.");
+  ASSERT_NE(doc.section_for(1), nullptr);
+  EXPECT_EQ(doc.section_for(1)->title, "Second");
+  ASSERT_EQ(doc.section_for(1)->blocks.size(), 1u);  // the recap's bullets are not the last step's
+  EXPECT_EQ(doc.section_for(2), nullptr);             // nor a step of their own
+  // Other spellings of the same heading; a heading that only starts with the words is a step.
+  EXPECT_TRUE(split_lesson(parse("## You can now…\n\n- x\n")).has_recap);
+  EXPECT_TRUE(split_lesson(parse("## you can now:\n\n- x\n")).has_recap);
+  const LessonDocument other = split_lesson(parse("## You can now try this\n\n- x\n"));
+  EXPECT_FALSE(other.has_recap);
+  EXPECT_EQ(other.steps.size(), 1u);
+  // A file with only a recap has text to show.
+  EXPECT_EQ(lesson_document_from_text("## You can now\n\n- x\n", "lesson.md").problem, "");
+}

@@ -43,7 +43,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(step.number >= 0 && step.number <= 9999);
     FUZZ_CHECK(is_strict_utf8(step.title));
     check_blocks(step.blocks);
+    check_blocks(step.teacher_notes);
   }
+  check_blocks(document.recap);
+  FUZZ_CHECK(document.recap.empty() || document.has_recap);
   // What the step buttons ask for, including one past each end.
   for (int step = -1; step <= static_cast<int>(document.steps.size()) + 1; ++step) {
     const StepSection* section = document.section_for(step);
