@@ -22,7 +22,7 @@ void run_facts(const ParamValues&, Device& device, RunControl&, Run* run) { run-
 Step where_step() {
   Param blocks{"blocks_per_grid", "Blocks per grid", Param::Kind::integer, 1, 4096, 264};
   blocks.log_scale = true;
-  blocks.help = "How many blocks the host launches; each one runs on one SM.";
+  blocks.help = "How many blocks the host launches; each runs on one SM, and the hardware picks which.";
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 1, 1024, 128};
   threads.log_scale = true;
   threads.help = "Threads in each block; all of a block's threads run on the same SM.";

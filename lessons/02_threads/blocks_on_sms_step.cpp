@@ -79,7 +79,8 @@ Step blocks_on_sms_step() {
   blocks.help = "More blocks than the SMs hold at once must wait for a free place: waves.";
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 0, 2048, 1024};
   threads.log_scale = true;
-  threads.help = "Bigger blocks: fewer of them fit on one SM at the same time.";
+  threads.help = "Bigger blocks: fewer fit on one SM at once. Smaller ones: more, up to the SM's limits (sm_75: 16 "
+                 "blocks, 1024 threads; sm_90: 32 blocks, 2048 threads).";
   Param work{"work_us", "Work per block (µs)", Param::Kind::integer, 10, 10000, 100};
   work.log_scale = true;
   work.help = "How long each block keeps its SM busy. The device clock ticks coarsely: keep it long enough to see.";

@@ -41,7 +41,9 @@ MemorySizes sizes_of(const DeviceFacts& f) {
   if (!gpu) s.shared += ", one copy per worker thread";
   s.l2 = gpu ? bytes_in_words(double(f.l2_bytes)) : "the CPU's caches (not a GPU's L2)";
   s.global = bytes_in_words(double(f.global_mem_bytes)) + (gpu ? "" : " of host memory set aside for the emulator");
-  s.host = gpu ? "the computer's RAM: kernels cannot read it, copies move data across" : "the computer's RAM";
+  s.host = gpu ? "the computer's RAM: by default kernels cannot read it, copies move data across (mapped pinned "
+                 "and managed memory are the exceptions)"
+               : "the computer's RAM";
   return s;
 }
 

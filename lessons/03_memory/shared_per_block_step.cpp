@@ -179,8 +179,9 @@ std::vector<View> shared_per_block_views(const Run& run) {
   else
     facts.facts.push_back(
         {"without __syncthreads()",
-         gpu ? "this varies from run to run: threads of one warp run together, so a neighbour in the same warp has "
-               "usually written already; a neighbour in another warp may not have"
+         gpu ? "this varies from run to run: a neighbour in the same warp has often written already, by luck (since "
+               "Volta the threads of a warp are not promised to run in lockstep); a neighbour in another warp often "
+               "has not. Only a barrier makes it sure: __syncthreads() for the block, __syncwarp() inside a warp"
              : "the emulator runs a block's threads one after another until they meet a barrier, so every thread "
                "whose neighbour comes later reads before that neighbour writes"});
 

@@ -126,7 +126,8 @@ Step overlap_step() {
   terms.log_scale = true;
   terms.help = "Raise it until the kernel takes about as long as a copy: then all three can overlap.";
   Param streams{"streams", "Streams", Param::Kind::integer, 1, 8, 4};
-  streams.help = "Chunk c goes to stream 1 + c % streams.";
+  streams.help = "Chunk c goes to stream 1 + c % streams. Stream 0, the legacy default stream, is left out: it waits "
+                 "for every other stream, and they wait for it.";
   Param chunks{"chunks", "Chunks", Param::Kind::integer, 1, 32, 8};
   chunks.help = "How many pieces the work is cut into.";
   return Step{"Overlap with streams", {elements, terms, streams, chunks}};

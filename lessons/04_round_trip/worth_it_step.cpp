@@ -183,6 +183,8 @@ std::vector<View> worth_it_views(const Run& run) {
                                        milliseconds_in_words(kernel.back()))});
   }
   facts.facts.push_back({"host memory", run.results.value("pinned", false) ? "page-locked (pinned)" : "ordinary (pageable)"});
+  facts.facts.push_back({"CPU baseline", "one core, which flatters the device: a CPU program on every core would move "
+                                         "the crossing to larger n"});
   facts.facts.push_back({"results", "every element of every size checked against the CPU's"});
   if (run.timings.size() >= 2) {
     facts.facts.push_back({"CPU timed with", timing_label(run.timings[0].source)});

@@ -118,7 +118,7 @@ std::vector<View> block_footprint_views(const Run& run) {
   const double needed = 3.0 * n * n * sizeof(float);
   TableView table;
   table.title = "Traffic, counted in the trace";
-  table.columns = {"who", "global loads", "distinct elements", "bytes moved"};
+  table.columns = {"who", "global load requests", "distinct elements", "bytes requested"};
   table.rows = {
       {"one thread", fmt::format("{} to {} (2n = {})", run.results.value("fewest_loads_per_thread", 0),
                                  run.results.value("most_loads_per_thread", 0), 2 * n),
@@ -135,7 +135,7 @@ std::vector<View> block_footprint_views(const Run& run) {
       {"launch", "mat_mul_naive_kernel" + run.results.value("launch", "")},
       {"each element this block needs is loaded",
        distinct ? fmt::format("{:.1f} times on average", double(block_loads) / double(distinct)) : "—"},
-      {"bytes moved / bytes needed", fmt::format("{:.1f}× (about 2n/3 = {:.1f})", moved / needed, 2.0 * n / 3.0)},
+      {"bytes requested / bytes needed", fmt::format("{:.1f}× (about 2n/3 = {:.1f})", moved / needed, 2.0 * n / 3.0)},
       {"result checked", fmt::format("largest error {:.2g} against float64", run.results.value("error", 0.0))},
   };
   return views_of(std::move(grid), std::move(table), std::move(facts));

@@ -10,7 +10,7 @@
 #include "trace_kinds.h"
 
 // The naive kernel: one thread per element of C, reading A and B from global memory. Written as
-// in the classic tutorial, where the row comes from the x index. The 32 threads of a warp have
+// in the Numba CUDA tutorial the course follows: the row comes from the x index. The 32 threads of a warp have
 // neighbouring x, so they work on neighbouring rows: at each k they read elements of A that are
 // n floats apart, and write elements of C that are n floats apart.
 template <class Trace>

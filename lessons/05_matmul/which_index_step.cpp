@@ -28,7 +28,7 @@ struct MappingInfo {
   const char* title;
 };
 const MappingInfo kMappings[] = {
-    {NaiveMapping::row_from_x, "row_from_x", "row from x (mat_mul_naive_kernel, as in the tutorial)"},
+    {NaiveMapping::row_from_x, "row_from_x", "row from x (mat_mul_naive_kernel, as in the Numba tutorial)"},
     {NaiveMapping::column_from_x, "column_from_x", "column from x (mat_mul_coalesced_kernel)"},
 };
 

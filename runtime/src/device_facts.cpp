@@ -79,7 +79,10 @@ std::string bytes_in_words(std::size_t bytes) {
 
 Status validate_launch(const LaunchConfig& config, const DeviceFacts& facts) {
   const char* who = facts.is_gpu() ? "this GPU" : "the emulator";
-  auto fail = [](std::string message) { return Status::error(StatusCode::invalid_config, std::move(message)); };
+  // A launch CUDA itself would refuse: say so, and how a real program finds out.
+  auto fail = [](std::string message) {
+    return Status::error(StatusCode::invalid_config, std::move(message) + "." + kSilentLaunchNote);
+  };
   const unsigned block[3] = {config.block.x, config.block.y, config.block.z};
   const unsigned grid[3] = {config.grid.x, config.grid.y, config.grid.z};
   const char* axis[3] = {"x", "y", "z"};
@@ -106,7 +109,8 @@ Status validate_launch(const LaunchConfig& config, const DeviceFacts& facts) {
       return fail(fmt::format("{} allows gridDim.{} up to {}; you asked for {}", who, axis[d], facts.max_grid_dim[d], grid[d]));
 
   if (config.stream < 0 || config.stream > kLastStream)
-    return fail(fmt::format("streams are numbered 0 to {}; you asked for stream {}", kLastStream, config.stream));
+    return Status::error(StatusCode::invalid_config,
+                         fmt::format("streams are numbered 0 to {}; you asked for stream {}", kLastStream, config.stream));
 
   std::size_t shared_limit = std::max(facts.shared_per_block, facts.shared_per_block_optin);
   if (config.dynamic_shared_bytes > shared_limit)

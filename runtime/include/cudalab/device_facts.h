@@ -56,8 +56,14 @@ DeviceFacts emulator_facts(int workers = 0);
 // The host CPU model from /proc/cpuinfo and the core count.
 std::string host_cpu_model();
 
-// Checks a launch configuration against a device's limits. The message names the limit in words:
-// "this GPU allows at most 1024 threads per block; you asked for 2048".
+// What the same launch does in a program of the student's own: the refusal is CUDA Lab's check;
+// plain CUDA reports it only to a program that asks. Every refusal by CUDA's limits ends with it.
+inline constexpr const char* kSilentLaunchNote =
+    " In your own program this launch would fail silently: call cudaGetLastError() after <<<>>> to see it.";
+
+// Checks a launch configuration against a device's limits. The message names the limit in words,
+// then kSilentLaunchNote: "this GPU allows at most 1024 threads per block; you asked for 2048. In
+// your own program …". (A stream number past CUDA Lab's own streams is not CUDA's limit: no note.)
 Status validate_launch(const LaunchConfig& config, const DeviceFacts& facts);
 
 }  // namespace cudalab
