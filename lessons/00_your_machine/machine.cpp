@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/step_table_lesson.h"
+#include "cudalab/buffer.h"
 #include "cudalab/trace.h"
 #include "kernels.h"
 #include "lesson.h"
@@ -15,9 +16,27 @@
 namespace cudalab::lessons {
 namespace {
 
-Step facts_step() { return Step{"Host and device", {}}; }
+Step facts_step() {
+  Step step{"Host and device", {}};
+  step.prediction = Prediction{.question = "How many threads can one block of this device have at most?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"32", "256", "1024", "4096"},
+                               .answer_key = "max_threads_per_block_choice"};
+  return step;
+}
 
-void run_facts(const ParamValues&, Device& device, RunControl&, Run* run) { run->results = machine_facts_json(device); }
+// The facts answer the step's question by the index of the matching choice (none: no answer).
+void answer_max_threads_per_block(const DeviceFacts& facts, Run* run) {
+  const int choices[] = {32, 256, 1024, 4096};
+  for (int i = 0; i < 4; ++i) {
+    if (facts.max_threads_per_block == choices[i]) run->results["max_threads_per_block_choice"] = i;
+  }
+}
+
+void run_facts(const ParamValues&, Device& device, RunControl&, Run* run) {
+  run->results = machine_facts_json(device);
+  answer_max_threads_per_block(device.facts(), run);
+}
 
 Step where_step() {
   Param blocks{"blocks_per_grid", "Blocks per grid", Param::Kind::integer, 1, 4096, 264};
@@ -26,20 +45,29 @@ Step where_step() {
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 1, 1024, 128};
   threads.log_scale = true;
   threads.help = "Threads in each block; all of a block's threads run on the same SM.";
-  return Step{"Who ran where", {blocks, threads}};
+  Step step{"Who ran where", {blocks, threads}};
+  step.prediction = Prediction{
+      .question = "You launch {blocks_per_grid} blocks. On how many SMs does at least one of them run?",
+      .unit = "SMs",
+      .answer_key = "units_used"};
+  return step;
 }
 
 void run_where_am_i(const ParamValues& values, Device& device, RunControl&, Run* run) {
   LaunchConfig config{Dim3(static_cast<unsigned>(values.at("blocks_per_grid"))),
                       Dim3(static_cast<unsigned>(values.at("threads_per_block")))};
   TraceBuffer trace;
+  std::vector<int> block_ran(config.grid.x, 0);  // the kernel marks each block's slot
   auto step_status = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, config.grid.x, &trace));
+    Buffer<int> block_ran_on_device;
+    CUDALAB_RETURN_IF_ERROR(Buffer<int>::from_host(device, block_ran, &block_ran_on_device));
     auto start = device.record_event();
-    CUDALAB_RETURN_IF_ERROR(launch(device, machine::where_am_i, config, trace.handle()));
+    CUDALAB_RETURN_IF_ERROR(launch(device, machine::where_am_i, config, block_ran_on_device.data(), trace.handle()));
     auto end = device.record_event();
     CUDALAB_RETURN_IF_ERROR(device.synchronize());
     run->timings.push_back({"kernel", device.elapsed_ms(*start, *end), device.timing_source()});
+    CUDALAB_RETURN_IF_ERROR(block_ran_on_device.download(block_ran));
     return trace.read(&run->trace, &run->trace_overflow);
   }();
   run->status = step_status;
@@ -49,6 +77,7 @@ void run_where_am_i(const ParamValues& values, Device& device, RunControl&, Run*
   for (const TraceEvent& e : run->trace) ++blocks_per_sm[e.sm];
   run->results["launch"] = config.str();
   run->results["blocks_recorded"] = run->trace.size();
+  run->results["blocks_marked"] = std::count(block_ran.begin(), block_ran.end(), 1);
   run->results["units"] = device.facts().sm_count;
   run->results["units_used"] = blocks_per_sm.size();
 }
@@ -87,6 +116,7 @@ std::vector<View> where_views(const Run& run) {
   facts.title = "What the run recorded";
   facts.facts = {
       {"launch", run.results.value("launch", "")},
+      {"blocks marked in block_ran", std::to_string(run.results.value("blocks_marked", 0))},
       {"blocks that recorded their SM", std::to_string(run.trace.size())},
       {gpu ? "SMs that ran blocks" : "workers that ran blocks",
        fmt::format("{} of {}", run.results.value("units_used", 0), units)},
@@ -99,13 +129,15 @@ std::vector<View> where_views(const Run& run) {
 }  // namespace
 
 std::unique_ptr<Lesson> make_machine_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "machine", "Your machine", "00_your_machine", "kernels.cuh",
       std::vector<StepEntry>{
           // The facts are drawn whatever the run's status: they describe the machine, not a launch.
           {facts_step, run_facts, machine_facts_views, FailedRunViews::always},
           {where_step, run_where_am_i, where_views},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

@@ -37,7 +37,13 @@ Step async_step() {
   spin.help = "How long the kernel keeps the device busy, by the device's own clock.";
   Param wait{"synchronize", "cudaDeviceSynchronize() before reading", Param::Kind::toggle, 0, 1, 1};
   wait.help = "Off: the host reads the answer right after the launch returns, without waiting.";
-  return Step{"Asynchronous launch", {spin, wait}};
+  Step step{"Asynchronous launch", {spin, wait}};
+  step.prediction = Prediction{
+      .question = "The kernel works for {spin_us} µs. When does the launch return to the host?",
+      .kind = Prediction::Kind::choice,
+      .choices = {"After the kernel has finished", "Before the kernel has finished"},
+      .answer_key = "launch_returned_before_kernel_finished"};
+  return step;
 }
 
 void run_async(const ParamValues& values, Device& device, RunControl&, Run* run) {

@@ -28,7 +28,12 @@ Step device_function_step() {
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 0, 2048, 8};
   threads.log_scale = true;
   threads.help = "Blocks per grid follow: enough blocks to give every element a thread.";
-  return Step{"Kernel and device function", {elements, threads}};
+  Step step{"Kernel and device function", {elements, threads}};
+  step.prediction = Prediction{
+      .question = "{elements} elements, {threads_per_block} threads per block: how many times is square() called?",
+      .unit = "calls",
+      .answer_key = "device_function_calls"};
+  return step;
 }
 
 void run_device_function(const ParamValues& values, Device& device, RunControl&, Run* run) {

@@ -34,7 +34,12 @@ Step launch_step() {
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 0, 2048, 4};
   threads.log_scale = true;
   threads.help = "The second number: how many threads each block has. Try more than the device allows.";
-  return Step{"Launch configuration", {blocks, threads}};
+  Step step{"Launch configuration", {blocks, threads}};
+  step.prediction = Prediction{
+      .question = "How many lines will the console show for {blocks_per_grid} blocks of {threads_per_block} threads?",
+      .unit = "lines",
+      .answer_key = "printf_lines"};
+  return step;
 }
 
 void run_launch(const ParamValues& values, Device& device, RunControl&, Run* run) {

@@ -84,7 +84,12 @@ Step blocks_on_sms_step() {
   Param work{"work_us", "Work per block (µs)", Param::Kind::integer, 10, 10000, 100};
   work.log_scale = true;
   work.help = "How long each block keeps its SM busy. The device clock ticks coarsely: keep it long enough to see.";
-  return Step{"Blocks meet the hardware", {blocks, threads, work}};
+  Step step{"Blocks meet the hardware", {blocks, threads, work}};
+  step.prediction = Prediction{
+      .question = "{blocks_per_grid} blocks of {threads_per_block} threads: in how many waves do they run?",
+      .unit = "waves",
+      .answer_key = "waves"};
+  return step;
 }
 
 void run_blocks_on_sms(const ParamValues& values, Device& device, RunControl&, Run* run) {
@@ -122,6 +127,8 @@ void run_blocks_on_sms(const ParamValues& values, Device& device, RunControl&, R
     run->timings.push_back({"kernel", device.elapsed_ms(*start, *end), device.timing_source()});
     return trace.read(&run->trace, &run->trace_overflow);
   }();
+  // The waves the blocks' own start and end times show (the busiest unit's count).
+  if (run->status.ok()) run->results["waves"] = schedule_of(*run).waves;
 }
 
 std::vector<View> blocks_on_sms_views(const Run& run) {

@@ -50,7 +50,13 @@ Step covering_step() {
   pattern.help = "one_per_element: add_one with its if (i < n) guard. grid_stride: add_one_grid_stride's loop.";
   Param blocks{"blocks_per_grid", "Blocks per grid (grid-stride only)", Param::Kind::integer, 0, 64, 2};
   blocks.help = "The grid-stride loop works with any grid; one thread per element ignores this.";
-  return Step{"Covering an array", {elements, threads, pattern, blocks}};
+  Step step{"Covering an array", {elements, threads, pattern, blocks}};
+  step.prediction = Prediction{
+      .question = "n = {elements}, {threads_per_block} threads per block, kernel {pattern}: how many threads of the grid "
+                  "touch no element at all?",
+      .unit = "threads",
+      .answer_key = "idle_threads"};
+  return step;
 }
 
 void run_covering(const ParamValues& values, Device& device, RunControl&, Run* run) {
@@ -89,6 +95,13 @@ void run_covering(const ParamValues& values, Device& device, RunControl&, Run* r
   if (!run->status.ok()) return;
   run->results["data"] = data;
   run->results["elements_touched_once"] = std::count(data.begin(), data.end(), 1);
+  // Threads that recorded no touch: the spare threads the guard (or the loop's end) kept out.
+  std::vector<bool> touched(config.total_threads(), false);
+  for (const TraceEvent& e : run->trace) {
+    const std::size_t thread = std::size_t(e.block) * threads_per_block + e.thread;
+    if (e.kind == kElementTouched && thread < touched.size()) touched[thread] = true;
+  }
+  run->results["idle_threads"] = std::count(touched.begin(), touched.end(), false);
 }
 
 std::vector<View> covering_views(const Run& run) {

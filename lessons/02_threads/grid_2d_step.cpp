@@ -36,7 +36,12 @@ Step grid_2d_step() {
   block_y.help = "Threads along y in each block. A block holds block x × block y threads.";
   grid_x.help = "Blocks along x.";
   grid_y.help = "Blocks along y; a GPU allows far fewer along y than along x.";
-  return Step{"2D grids and blocks", {block_x, block_y, grid_x, grid_y, colour_by_param()}};
+  Step step{"2D grids and blocks", {block_x, block_y, grid_x, grid_y, colour_by_param()}};
+  step.prediction = Prediction{
+      .question = "A grid of {grid_x} × {grid_y} blocks, each {block_x} × {block_y} threads: how many threads run?",
+      .unit = "threads",
+      .answer_key = "threads_ran"};
+  return step;
 }
 
 void run_grid_2d(const ParamValues& values, Device& device, RunControl&, Run* run) {
@@ -70,6 +75,9 @@ void run_grid_2d(const ParamValues& values, Device& device, RunControl&, Run* ru
   run->results["block_idx_x"] = field(ids, &ThreadIds2D::block_x);
   run->results["block_idx_y"] = field(ids, &ThreadIds2D::block_y);
   run->results["warp"] = field(ids, &ThreadIds2D::warp);
+  // Every thread that ran wrote its ids over the "not written" marks.
+  run->results["threads_ran"] =
+      std::count_if(ids.begin(), ids.end(), [](const ThreadIds2D& id) { return id.thread_x != kNotWritten; });
 }
 
 std::vector<View> grid_2d_views(const Run& run) {

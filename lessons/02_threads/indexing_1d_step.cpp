@@ -25,7 +25,11 @@ Step indexing_1d_step() {
   Param threads{"threads_per_block", "Threads per block (blockDim.x)", Param::Kind::integer, 0, 2048, 4};
   threads.log_scale = true;
   threads.help = "How many threads each block has; threadIdx.x runs from 0 to this minus one.";
-  return Step{"1D indexing", {blocks, threads, colour_by_param()}};
+  Step step{"1D indexing", {blocks, threads, colour_by_param()}};
+  step.prediction = Prediction{
+      .question = "{threads_per_block} threads per block: which global index does thread 1 of block 1 compute?",
+      .answer_key = "global_index_of_thread_1_of_block_1"};
+  return step;
 }
 
 void run_indexing_1d(const ParamValues& values, Device& device, RunControl&, Run* run) {
@@ -56,6 +60,10 @@ void run_indexing_1d(const ParamValues& values, Device& device, RunControl&, Run
   run->results["thread_index"] = thread_index;
   run->results["block_index"] = block_index;
   run->results["global_index"] = global_index;
+  // What the kernel itself wrote for threadIdx.x = 1, blockIdx.x = 1 (when the grid has it).
+  for (std::size_t i = 0; i < total_threads; ++i) {
+    if (thread_index[i] == 1 && block_index[i] == 1) run->results["global_index_of_thread_1_of_block_1"] = global_index[i];
+  }
 }
 
 std::vector<View> indexing_1d_views(const Run& run) {

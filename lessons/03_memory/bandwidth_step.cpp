@@ -27,7 +27,11 @@ Step bandwidth_step() {
   Param width{"width", "Each thread copies", Param::Kind::choice, 0, 1, kFloat};
   width.choices = {"float", "float4"};
   width.help = "float: copy_array, 4 bytes per load. float4: copy_array_float4, 16 bytes per load.";
-  return Step{"Global memory bandwidth", {size, width}};
+  Step step{"Global memory bandwidth", {size, width}};
+  step.prediction = Prediction{.question = "The buffer holds {buffer_mib} MiB. How many MiB cross the memory bus in one copy?",
+                               .unit = "MiB",
+                               .answer_key = "mib_moved"};
+  return step;
 }
 
 void run_bandwidth(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -103,6 +107,7 @@ void run_bandwidth(const ParamValues& values, Device& device, RunControl& contro
   // Each element is read once and written once.
   const double bytes_moved = 2.0 * double(buffer_bytes);
   run->results["bytes_moved"] = bytes_moved;
+  run->results["mib_moved"] = bytes_moved / double(1 << 20);
   run->results["kernel_ms"] = kernel.ms;
   run->results["kernel_gbs"] = gigabytes_per_second(bytes_moved, kernel.ms);
   run->results["library_ms"] = library.ms;

@@ -49,13 +49,24 @@ MemorySizes sizes_of(const DeviceFacts& f) {
 
 }  // namespace
 
-Step memory_map_step() { return Step{"The memory map", {}}; }
+Step memory_map_step() {
+  Step step{"The memory map", {}};
+  step.prediction = Prediction{.question = "How much shared memory may one block use without opting in?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"16 KiB", "48 KiB", "1 MiB"},
+                               .answer_key = "shared_per_block_choice"};
+  return step;
+}
 
 void run_memory_map(const ParamValues&, Device& device, RunControl&, Run* run) {
   const DeviceFacts& f = device.facts();
   run->results["registers_per_block"] = f.regs_per_block;
   run->results["registers_per_sm"] = f.regs_per_sm;
   run->results["shared_per_block"] = f.shared_per_block;
+  for (int i = 0; const std::size_t choice : {std::size_t(16) << 10, std::size_t(48) << 10, std::size_t(1) << 20}) {
+    if (f.shared_per_block == choice) run->results["shared_per_block_choice"] = i;
+    ++i;
+  }
   run->results["shared_per_block_optin"] = f.shared_per_block_optin;
   run->results["shared_per_sm"] = f.shared_per_sm;
   run->results["l2_bytes"] = f.l2_bytes;

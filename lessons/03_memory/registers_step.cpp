@@ -36,7 +36,13 @@ Step registers_step() {
   elements.help = "One thread per element; each keeps an array of 32 floats of its own.";
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 32, 1024, 256};
   threads.log_scale = true;
-  return Step{"Registers and local memory", {elements, threads}};
+  Step step{"Registers and local memory", {elements, threads}};
+  step.prediction = Prediction{.question = "Which version is faster?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"Constant indices (the array can live in registers)",
+                                           "Indices known only at run time (the array goes to local memory)"},
+                               .answer_key = "faster_version"};
+  return step;
 }
 
 void run_registers(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -109,6 +115,7 @@ void run_registers(const ParamValues& values, Device& device, RunControl& contro
   run->results["attributes_unavailable"] = why_not;
   run->results["constant_ms"] = constant_timing.ms;
   run->results["runtime_ms"] = runtime_timing.ms;
+  run->results["faster_version"] = constant_timing.ms <= runtime_timing.ms ? 0 : 1;
   run->timings = {constant_timing, runtime_timing};
 }
 

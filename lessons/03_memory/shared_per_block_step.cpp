@@ -51,7 +51,13 @@ Step shared_per_block_step() {
   offset.help = "Thread t reads slots[(t + offset) % blockDim.x]. Try 32: the neighbour is in another warp.";
   Param wait{"synchronize", "__syncthreads() between write and read", Param::Kind::toggle, 0, 1, 1};
   wait.help = "Off: a thread may read its neighbour's slot before the neighbour has written it.";
-  return Step{"Shared memory belongs to a block", {blocks, threads, offset, wait}};
+  Step step{"Shared memory belongs to a block", {blocks, threads, offset, wait}};
+  step.prediction = Prediction{
+      .question = "__syncthreads() {synchronize}, offset {offset}: does every thread read what its neighbour wrote?",
+      .kind = Prediction::Kind::choice,
+      .choices = {"Yes, every thread", "No, some read an old value"},
+      .answer_key = "some_reads_stale"};
+  return step;
 }
 
 void run_shared_per_block(const ParamValues& values, Device& device, RunControl&, Run* run) {
@@ -104,6 +110,7 @@ void run_shared_per_block(const ParamValues& values, Device& device, RunControl&
   run->results["own_block_reads"] = own;
   run->results["stale_reads"] = stale;
   run->results["stale_from_this_launch"] = stale_from_this_launch;
+  run->results["some_reads_stale"] = stale > 0 ? 1 : 0;
 }
 
 std::vector<View> shared_per_block_views(const Run& run) {

@@ -51,7 +51,12 @@ Step shared_vs_global_step() {
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 32, 1024, 256};
   threads.log_scale = true;
   threads.help = "Also the tile: each block stages threads + 2 × radius inputs in shared memory.";
-  return Step{"Shared vs global", {elements, radius, threads}};
+  Step step{"Shared vs global", {elements, radius, threads}};
+  step.prediction = Prediction{.question = "Blur radius {radius}, {threads_per_block} threads per block: which kernel is faster?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"Reading global memory only", "Staging a tile in shared memory"},
+                               .answer_key = "faster_kernel"};
+  return step;
 }
 
 void run_shared_vs_global(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -143,6 +148,7 @@ void run_shared_vs_global(const ParamValues& values, Device& device, RunControl&
   run->results["global_ms"] = global_timing.ms;
   run->results["shared_ms"] = shared_timing.ms;
   run->results["speedup"] = shared_timing.ms > 0 ? global_timing.ms / shared_timing.ms : 0.0;
+  run->results["faster_kernel"] = shared_timing.ms < global_timing.ms ? 1 : 0;
   run->results["blocks_pictured"] = blocks_pictured;
   run->timings = {global_timing, shared_timing};
 }

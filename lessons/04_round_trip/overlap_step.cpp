@@ -130,7 +130,13 @@ Step overlap_step() {
                  "for every other stream, and they wait for it.";
   Param chunks{"chunks", "Chunks", Param::Kind::integer, 1, 32, 8};
   chunks.help = "How many pieces the work is cut into.";
-  return Step{"Overlap with streams", {elements, terms, streams, chunks}};
+  Step step{"Overlap with streams", {elements, terms, streams, chunks}};
+  step.prediction = Prediction{
+      .question = "{chunks} chunks over {streams} streams, against one stream in one piece: the whole job is…",
+      .kind = Prediction::Kind::choice,
+      .choices = {"Slower", "About as fast (within 10 %)", "Faster"},
+      .answer_key = "overlapped_vs_serial"};
+  return step;
 }
 
 void run_overlap(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -205,6 +211,8 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
   run->results["serial_ms"] = total_ms(serial);
   run->results["overlapped_ms"] = total_ms(overlapped);
   run->results["overlap_factor"] = overlap_factor(overlapped);
+  const double serial_ms = total_ms(serial), overlapped_ms = total_ms(overlapped);
+  run->results["overlapped_vs_serial"] = overlapped_ms > 1.1 * serial_ms ? 0 : overlapped_ms < serial_ms / 1.1 ? 2 : 1;
   run->timings.push_back({"one stream, one piece", total_ms(serial), device.timing_source()});
   run->timings.push_back({fmt::format("{} chunks over {} streams", chunks, streams), total_ms(overlapped), device.timing_source()});
 }

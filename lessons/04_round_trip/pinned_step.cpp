@@ -34,7 +34,12 @@ Step pinned_step() {
   Param largest{"largest_mib", "Largest copy (MiB)", Param::Kind::integer, 1, 16384, 256};
   largest.log_scale = true;
   largest.help = "The sweep copies 4 KiB, 16 KiB, 64 KiB, ... up to this size, both ways, from both kinds of host memory.";
-  return Step{"Pageable vs pinned", {largest}};
+  Step step{"Pageable vs pinned", {largest}};
+  step.prediction = Prediction{.question = "At {largest_mib} MiB, which host memory copies to the device faster?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"Pageable (ordinary new/malloc)", "Pinned (cudaMallocHost)"},
+                               .answer_key = "faster_to_device"};
+  return step;
 }
 
 void run_pinned(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -93,6 +98,9 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
     run->results["ms"][kSeriesNames[s]] = ms[s];
   }
   run->timings.assign(largest_copy.begin(), largest_copy.end());
+  if (!gbs[kPinnedIn].empty() && !gbs[kPageableIn].empty()) {
+    run->results["faster_to_device"] = gbs[kPinnedIn].back() > gbs[kPageableIn].back() ? 1 : 0;
+  }
 }
 
 std::vector<View> pinned_views(const Run& run) {

@@ -47,7 +47,12 @@ Step timeline_step() {
   elements.help = "Length of a, b and c (floats): each copy moves 4 × n bytes.";
   Param pinned{"pinned", "Page-locked (pinned) host memory", Param::Kind::toggle, 0, 1, 0};
   pinned.help = "Off: ordinary host arrays, as most programs have. On: cudaHostAlloc memory, which the GPU can copy directly.";
-  return Step{"The round trip as a timeline", {elements, pinned}};
+  Step step{"The round trip as a timeline", {elements, pinned}};
+  step.prediction = Prediction{.question = "c = a + b for n = {elements}: which takes longer?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"The kernel", "The copies (a and b in, c back)"},
+                               .answer_key = "longer_part"};
+  return step;
 }
 
 void run_timeline(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -135,6 +140,7 @@ void run_timeline(const ParamValues& values, Device& device, RunControl& control
   }
   run->results["phases"] = phases;
   run->results["total_ms"] = std::accumulate(drawn.begin(), drawn.end(), 0.0);
+  run->results["longer_part"] = drawn[kCopyA] + drawn[kCopyB] + drawn[kCopyC] > drawn[kKernel] ? 1 : 0;
   run->results["trips"] = trips.size();
 }
 

@@ -37,7 +37,13 @@ Step worth_it_step() {
   terms.help = "One multiply-add per term: more work per byte copied favours the device.";
   Param pinned{"pinned", "Page-locked (pinned) host memory", Param::Kind::toggle, 0, 1, 0};
   pinned.help = "Pinned memory makes the copies faster, and moves the crossing to smaller n.";
-  return Step{"When the GPU is worth it", {largest, terms, pinned}};
+  Step step{"When the GPU is worth it", {largest, terms, pinned}};
+  step.prediction = Prediction{
+      .question = "n = {largest_elements}, {terms} terms per element: which finishes first?",
+      .kind = Prediction::Kind::choice,
+      .choices = {"One CPU core", "The device, copies included"},
+      .answer_key = "faster_at_largest"};
+  return step;
 }
 
 void run_worth_it(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -133,6 +139,7 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
     crossing = sizes[i];
   }
   run->results["crossing_elements"] = crossing ? nlohmann::json(*crossing) : nlohmann::json(nullptr);
+  if (!sizes.empty()) run->results["faster_at_largest"] = ms[kDeviceWithCopies].back() < ms[kCpu].back() ? 1 : 0;
   largest_timings[kCpu].label = "CPU, one core (largest n)";
   largest_timings[kDeviceWithCopies].label = "copy in + kernel + copy out (largest n)";
   largest_timings[kKernelAlone].label = "kernel alone (largest n)";

@@ -21,7 +21,11 @@ Step block_footprint_step() {
   block_x.help = "blockIdx.x of the block shown; with the row from x, it picks the block's rows.";
   Param block_y{"block_y", "Block y", Param::Kind::integer, 0, 31, 0};
   block_y.help = "blockIdx.y of the block shown: its columns.";
-  return Step{"A block's footprint", {n, edge, block_x, block_y}};
+  Step step{"A block's footprint", {n, edge, block_x, block_y}};
+  step.prediction = Prediction{.question = "n = {n}: how many loads from global memory does one thread make?",
+                               .unit = "loads",
+                               .answer_key = "most_loads_per_thread"};
+  return step;
 }
 
 void run_block_footprint(const ParamValues& values, Device& device, RunControl&, Run* run) {

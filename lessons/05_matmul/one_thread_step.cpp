@@ -19,7 +19,11 @@ Step one_thread_step() {
   Param row{"row", "Row of C", Param::Kind::integer, 0, 31, 2};
   row.help = "The element of C whose thread is shown.";
   Param col{"col", "Column of C", Param::Kind::integer, 0, 31, 5};
-  return Step{"One thread, one dot product", {n, edge, row, col}};
+  Step step{"One thread, one dot product", {n, edge, row, col}};
+  step.prediction = Prediction{.question = "n = {n}: how many elements of A does the thread for C[{row}][{col}] read?",
+                               .unit = "elements",
+                               .answer_key = "loads_from_a"};
+  return step;
 }
 
 void run_one_thread(const ParamValues& values, Device& device, RunControl&, Run* run) {

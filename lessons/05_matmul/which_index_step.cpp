@@ -75,7 +75,12 @@ Step which_index_step() {
   warp.help = "Which warp of block 0 the picture follows: threads 32·w to 32·w + 31.";
   Param k{"k", "Step k drawn", Param::Kind::integer, 0, kTracedN - 1, 0};
   k.help = "Which turn of the loop over k the picture shows.";
-  return Step{"Which index is x", {n, edge, warp, k}};
+  Step step{"Which index is x", {n, edge, warp, k}};
+  step.prediction = Prediction{.question = "n = {n}, blocks of {block_edge} × {block_edge}: which kernel is faster?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"x gives the row (mat_mul_naive_kernel)", "x gives the column (mat_mul_coalesced_kernel)"},
+                               .answer_key = "faster_mapping"};
+  return step;
 }
 
 void run_which_index(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -124,6 +129,9 @@ void run_which_index(const ParamValues& values, Device& device, RunControl& cont
       control.progress = control.progress + 0.4f;
     }
     run->results["reference"] = reference_in_words(reference);
+    const double row_ms = run->results["timed"]["row_from_x"].value("ms", 0.0);
+    const double column_ms = run->results["timed"]["column_from_x"].value("ms", 0.0);
+    if (row_ms > 0 && column_ms > 0) run->results["faster_mapping"] = column_ms < row_ms ? 1 : 0;
     return Status::success();
   }();
 }

@@ -66,7 +66,12 @@ Step race_step() {
   n.help = "The triple loop takes minutes from n = 2048 on; the run can be stopped and keeps what finished.";
   Param loop{"cpu_loop", "Run the triple loop", Param::Kind::toggle, 0, 1, 1};
   loop.help = "cpu_mat_mul: every other row is compared with it. Off: its row stays empty.";
-  return Step{"The race", {n, tile_param(1), loop}};
+  Step step{"The race", {n, tile_param(1), loop}};
+  step.prediction = Prediction{.question = "n = {n}: which kernel is faster?",
+                               .kind = Prediction::Kind::choice,
+                               .choices = {"The naive kernel (mat_mul_naive_kernel)", "The shared-memory tiles (mat_mul_shared_kernel)"},
+                               .answer_key = "faster_kernel"};
+  return step;
 }
 
 void run_race(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -144,6 +149,14 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
                                  ? fmt::format("cuBLAS {} loaded from {}", cublas_library().version, cublas_library().path)
                                  : cublas_library().why_not;
     run->results["cpu_cores"] = cpu_cores();
+    // The step's question: the tutorial's naive kernel against its tiles, both measured.
+    const auto measured_ms = [&](Contender contender) {
+      for (const ContenderResult& r : results)
+        if (r.spec.contender == contender && r.outcome == Outcome::measured) return r.compute.ms;
+      return 0.0;
+    };
+    const double naive_ms = measured_ms(Contender::naive_row_from_x), tiles_ms = measured_ms(Contender::shared_tiles);
+    if (naive_ms > 0 && tiles_ms > 0) run->results["faster_kernel"] = tiles_ms < naive_ms ? 1 : 0;
     return outcome;
   }();
 }

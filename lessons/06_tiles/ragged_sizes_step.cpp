@@ -23,7 +23,11 @@ enum Panel { kPanelA = 0, kPanelC = 1 };
 Step ragged_sizes_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 1, 100, 20};
   n.help = "Try sizes that are not a multiple of the tile.";
-  return Step{"Sizes that don't fit", {n, tile_param(0)}};
+  Step step{"Sizes that don't fit", {n, tile_param(0)}};
+  step.prediction = Prediction{.question = "n = {n}, tile {tile}: how many threads does the launch start?",
+                               .unit = "threads",
+                               .answer_key = "threads_launched"};
+  return step;
 }
 
 void run_ragged_sizes(const ParamValues& values, Device& device, RunControl&, Run* run) {

@@ -76,7 +76,11 @@ Step tile_by_tile_step() {
   Param barriers{"barriers", "Barriers", Param::Kind::choice, 0, 2, 0};
   barriers.choices = {kBarrierChoices[0], kBarrierChoices[1], kBarrierChoices[2]};
   barriers.help = "Leave one __syncthreads() out and run that broken kernel for real.";
-  return Step{"Tiles step by step", {n, tile_param(0), block_x, block_y, k_step, barriers}};
+  Step step{"Tiles step by step", {n, tile_param(0), block_x, block_y, k_step, barriers}};
+  step.prediction = Prediction{.question = "n = {n}, tile {tile}: how many tiles of A does one block load, one after another?",
+                               .unit = "tiles",
+                               .answer_key = "steps"};
+  return step;
 }
 
 void run_tile_by_tile(const ParamValues& values, Device& device, RunControl&, Run* run) {

@@ -58,7 +58,13 @@ Step traffic_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 16, 8192, 512};
   n.log_scale = true;
   n.help = "Both kernels are timed at this size. On the emulator, large sizes take a while.";
-  return Step{"Traffic", {n, tile_param(1)}};
+  Step step{"Traffic", {n, tile_param(1)}};
+  step.prediction = Prediction{
+      .question = "Tile {tile}: how many times fewer loads from global memory does one thread of the tiled kernel make?",
+      .unit = "times fewer",
+      .answer_key = "counted_load_ratio",
+      .tolerance = 0.1};
+  return step;
 }
 
 void run_traffic(const ParamValues& values, Device& device, RunControl& control, Run* run) {
@@ -81,6 +87,8 @@ void run_traffic(const ParamValues& values, Device& device, RunControl& control,
       }
     }
     run->results["counted_n"] = counted_n;
+    if (const int tiled = run->results.value("counted_shared", 0); tiled > 0)
+      run->results["counted_load_ratio"] = double(run->results.value("counted_naive", 0)) / tiled;
     control.progress = 0.05f;
 
     const Matrix a = random_matrix(n, 1), b = random_matrix(n, 2);
