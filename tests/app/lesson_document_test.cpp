@@ -204,3 +204,30 @@ two
   // A file with only a recap has text to show.
   EXPECT_EQ(lesson_document_from_text("## You can now\n\n- x\n", "lesson.md").problem, "");
 }
+
+#ifdef CUDALAB_SOURCE_DIR
+// The chapters as shipped: every step of chapters 0 to 6 has teacher's notes, and every chapter
+// has a recap, so the pane never shows an empty fold or loses the chapter's last words.
+TEST(LessonDocument, EveryChapterHasTeacherNotesInEveryStepAndARecap) {
+  const fs::path lessons = fs::path(CUDALAB_SOURCE_DIR) / "lessons";
+  int chapters = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(lessons)) {
+    const std::string folder = entry.path().filename().string();
+    if (!entry.is_directory() || folder.size() < 3 || folder[0] != '0' || folder[1] < '0' || folder[1] > '6') continue;
+    ++chapters;
+    const LessonDocument doc = load_lesson_document(entry.path() / "lesson.md");
+    ASSERT_EQ(doc.problem, "") << folder;
+    EXPECT_FALSE(doc.steps.empty()) << folder;
+    for (const StepSection& step : doc.steps) {
+      EXPECT_GT(step.number, 0) << folder << ": \"" << step.title << "\" has no number";
+      EXPECT_FALSE(step.teacher_notes.empty()) << folder << ", step " << step.number << ": no ### For the teacher";
+      for (const Block& block : step.blocks)
+        EXPECT_FALSE(block.kind == BlockKind::heading && block.level == 2) << folder;
+    }
+    EXPECT_TRUE(doc.has_recap) << folder << ": no ## You can now";
+    EXPECT_GE(doc.recap.size(), 3u) << folder << ": a recap has 3 to 5 bullets";
+    EXPECT_LE(doc.recap.size(), 5u) << folder << ": a recap has 3 to 5 bullets";
+  }
+  EXPECT_EQ(chapters, 7);
+}
+#endif
