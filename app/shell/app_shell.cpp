@@ -20,7 +20,8 @@ namespace {
 std::vector<ChapterOutline> outlines_of(const std::vector<std::unique_ptr<lessons::Lesson>>& lessons) {
   std::vector<ChapterOutline> outlines;
   for (const auto& lesson : lessons) {
-    outlines.push_back({lesson->id(), lesson->title(), lesson->folder(), lesson->kernel_file(), lesson->steps()});
+    outlines.push_back(
+        {lesson->id(), lesson->title(), lesson->folder(), lesson->kernel_file(), lesson->steps(), lesson->program_file()});
   }
   return outlines;
 }

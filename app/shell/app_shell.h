@@ -2,12 +2,15 @@
 // The desktop shell's state and its per-frame UI. gui.cpp owns the window and the main loop;
 // this class owns what the student sees: chapters, lesson text, canvas, controls, bottom pane and
 // status bar (each panel in its own panel_*.cpp), the runner thread, settings and navigation.
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -107,8 +110,10 @@ class AppShell {
   struct KernelSource {
     std::vector<widgets::CodeLine> lines;
     std::string problem;  // why there is no code to show, in words
+    std::string text;     // the file as read (the whole program is saved from it)
   };
   const KernelSource& kernel_source(int chapter);
+  const KernelSource& program_source(int chapter);  // panel_code.cpp
 
   // panel_*.cpp
   void compute_layout();
@@ -123,7 +128,9 @@ class AppShell {
   void draw_bottom_panel();
   void draw_results_tab();
   void draw_console_tab();
-  void draw_code_tab();
+  void draw_code_tab();  // panel_code.cpp
+  void draw_kernels_listing();
+  void draw_whole_program();
   void draw_status_bar();
 
   ShellLayout layout_;
@@ -144,6 +151,12 @@ class AppShell {
 
   std::vector<std::optional<markdown::LessonDocument>> documents_;
   std::vector<std::optional<KernelSource>> kernel_sources_;
+  std::map<int, KernelSource> program_sources_;  // by chapter, read when first shown
+  // The Code tab scrolls to the step's first kernel once per (chapter, step) it is shown for.
+  std::pair<int, int> code_scrolled_for_{-1, -1};
+  int save_path_chapter_ = -1;          // the chapter save_path_ was filled in for
+  std::array<char, 1024> save_path_{};  // where "Save as .cu" writes the whole program
+  std::string save_message_;            // what the last save did, in words
 
   std::optional<ShownRun> shown_;
   std::optional<Status> last_status_;     // of the newest outcome for the current step

@@ -15,6 +15,7 @@ namespace cudalab::app {
 struct ChapterOutline {
   std::string id, title, folder, kernel_file;
   std::vector<lessons::Step> steps;
+  std::string program_file;  // the chapter's whole plain-CUDA program, relative to folder; "" for none
 };
 
 enum class NavAction { previous_step, next_step, previous_chapter, next_chapter };

@@ -1,5 +1,6 @@
 // The bottom pane: Results (facts, tables, charts of the shown run), Console (kernel printf output
-// and status messages, errors in red), Code (the chapter's kernel as the student would write it).
+// and status messages, errors in red), Code (panel_code.cpp: the chapter's kernels as the student
+// would write them, and its whole program).
 #include <algorithm>
 #include <string>
 #include <variant>
@@ -125,30 +126,6 @@ void AppShell::draw_console_tab() {
     console_seen_version_ = console_.version();
     ImGui::SetScrollHereY(1.f);  // follow new output
   }
-  ImGui::EndChild();
-}
-
-void AppShell::draw_code_tab() {
-  if (course_.chapter_count() == 0) return;
-  const ChapterOutline& outline = course_.current();
-  const KernelSource& source = kernel_source(course_.current_chapter());
-  if (!source.problem.empty()) {
-    ImGui::TextDisabled("%s", source.problem.c_str());
-    return;
-  }
-  ImGui::TextDisabled("lessons/%s/%s — as you would write it (CUDA Lab's trace lines are hidden)", outline.folder.c_str(),
-                      outline.kernel_file.c_str());
-  // A CodeView of the shown run marks lines of the kernel (say, the one that faulted).
-  std::vector<int> highlight;
-  if (shown_ && shown_->chapter == course_.current_chapter()) {
-    for (const lessons::View& view : shown_->views) {
-      if (const auto* code = std::get_if<lessons::CodeView>(&view); code != nullptr && code->text.empty()) {
-        highlight.insert(highlight.end(), code->highlight.begin(), code->highlight.end());
-      }
-    }
-  }
-  ImGui::BeginChild("##code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  widgets::draw_code_listing(source.lines, highlight, style());
   ImGui::EndChild();
 }
 

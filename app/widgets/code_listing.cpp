@@ -7,38 +7,6 @@
 
 namespace cudalab::app::widgets {
 
-bool is_trace_line(std::string_view line) {
-  return line.find("trace.") != std::string_view::npos || line.find("// trace") != std::string_view::npos;
-}
-
-std::vector<CodeLine> visible_code_lines(std::string_view source) {
-  std::vector<CodeLine> lines;
-  int number = 0;
-  std::size_t position = 0;
-  while (true) {
-    const std::size_t end = std::min(source.find('\n', position), source.size());
-    std::string_view line = source.substr(position, end - position);
-    ++number;
-    const bool last = end == source.size();
-    if (last && line.empty() && number > 1) break;  // the file's final newline ends a line, not starts one
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (!is_trace_line(line)) {
-      std::string text;
-      for (char c : line) {
-        if (c == '\t') {
-          text.append(4 - text.size() % 4, ' ');
-        } else {
-          text += c;
-        }
-      }
-      lines.push_back({number, std::move(text)});
-    }
-    if (last) break;
-    position = end + 1;
-  }
-  return lines;
-}
-
 namespace {
 
 bool is_keyword(std::string_view word) {
@@ -73,14 +41,16 @@ void draw_code_text(ImDrawList* draw, ImFont* font, ImVec2 at, std::string_view 
     }
     const std::string_view piece = line.substr(i, end - i);
     const ImU32 colour = word && is_keyword(piece) ? style.colours.code_keyword : style.colours.text;
-    draw->AddText(font, font->FontSize, ImVec2(at.x + advance * i, at.y), colour, piece.data(), piece.data() + piece.size());
+    draw->AddText(font, font->FontSize, ImVec2(at.x + advance * i, at.y), colour, piece.data(),
+                  piece.data() + piece.size());
     i = end;
   }
 }
 
 }  // namespace
 
-void draw_code_listing(const std::vector<CodeLine>& lines, const std::vector<int>& highlight, const Style& style) {
+void draw_code_listing(const std::vector<CodeLine>& lines, const std::vector<int>& highlight, const Style& style,
+                       int scroll_to_line) {
   ImFont* font = style.fonts.mono;
   const float line_height = font->FontSize * 1.3f;
   const float advance = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.f, " ").x;
@@ -94,6 +64,16 @@ void draw_code_listing(const std::vector<CodeLine>& lines, const std::vector<int
   ImDrawList* draw = ImGui::GetWindowDrawList();
   // Only the visible lines are drawn: a long kernel file stays cheap.
   const float clip_top = ImGui::GetWindowPos().y, clip_bottom = clip_top + ImGui::GetWindowHeight();
+  if (scroll_to_line > 0) {
+    // The first visible line at or after the one asked for, two lines down from the top so the
+    // comment above a kernel shows too.
+    const auto found =
+        std::find_if(lines.begin(), lines.end(), [&](const CodeLine& line) { return line.number >= scroll_to_line; });
+    if (found != lines.end()) {
+      const float index = static_cast<float>(found - lines.begin());
+      ImGui::SetScrollFromPosY(origin.y - clip_top + line_height * std::max(0.f, index - 2.f), 0.f);
+    }
+  }
   for (std::size_t index = 0; index < lines.size(); ++index) {
     const float y = origin.y + line_height * static_cast<float>(index);
     if (y + line_height < clip_top || y > clip_bottom) continue;

@@ -3,7 +3,7 @@
 #include "cudalab/kernel.h"
 #include "cudalab/trace.cuh"
 
-#define CUDALAB_MACHINE_KERNELS(X) X(where_am_i, void(cudalab::Trace trace))
+#define CUDALAB_MACHINE_KERNELS(X) X(where_am_i, void(int* block_ran, cudalab::Trace trace))
 
 namespace cudalab::lessons::machine {
 CUDALAB_MACHINE_KERNELS(CUDALAB_DECLARE_KERNEL)

@@ -46,6 +46,7 @@ Step where_step() {
   threads.log_scale = true;
   threads.help = "Threads in each block; all of a block's threads run on the same SM.";
   Step step{"Who ran where", {blocks, threads}};
+  step.kernels = {"where_am_i"};
   step.prediction = Prediction{
       .question = "You launch {blocks_per_grid} blocks. On how many SMs does at least one of them run?",
       .unit = "SMs",

@@ -38,6 +38,7 @@ Step async_step() {
   Param wait{"synchronize", "cudaDeviceSynchronize() before reading", Param::Kind::toggle, 0, 1, 1};
   wait.help = "Off: the host reads the answer right after the launch returns, without waiting.";
   Step step{"Asynchronous launch", {spin, wait}};
+  step.kernels = {"spin_then_answer"};
   step.prediction = Prediction{
       .question = "The kernel works for {spin_us} µs. When does the launch return to the host?",
       .kind = Prediction::Kind::choice,

@@ -29,6 +29,7 @@ Step device_function_step() {
   threads.log_scale = true;
   threads.help = "Blocks per grid follow: enough blocks to give every element a thread.";
   Step step{"Kernel and device function", {elements, threads}};
+  step.kernels = {"squares"};
   step.prediction = Prediction{
       .question = "{elements} elements, {threads_per_block} threads per block: how many times is square() called?",
       .unit = "calls",

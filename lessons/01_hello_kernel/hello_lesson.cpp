@@ -6,13 +6,15 @@
 namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_hello_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "hello", "Hello kernel", "01_hello_kernel", "kernels.cuh",
       std::vector<StepEntry>{
           {hello::launch_step, hello::run_launch, hello::launch_views},
           {hello::async_step, hello::run_async, hello::async_views},
           {hello::device_function_step, hello::run_device_function, hello::device_function_views},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

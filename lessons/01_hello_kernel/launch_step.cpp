@@ -35,6 +35,7 @@ Step launch_step() {
   threads.log_scale = true;
   threads.help = "The second number: how many threads each block has. Try more than the device allows.";
   Step step{"Launch configuration", {blocks, threads}};
+  step.kernels = {"hello"};
   step.prediction = Prediction{
       .question = "How many lines will the console show for {blocks_per_grid} blocks of {threads_per_block} threads?",
       .unit = "lines",

@@ -85,6 +85,7 @@ Step blocks_on_sms_step() {
   work.log_scale = true;
   work.help = "How long each block keeps its SM busy. The device clock ticks coarsely: keep it long enough to see.";
   Step step{"Blocks meet the hardware", {blocks, threads, work}};
+  step.kernels = {"busy_blocks"};
   step.prediction = Prediction{
       .question = "{blocks_per_grid} blocks of {threads_per_block} threads: in how many waves do they run?",
       .unit = "waves",

@@ -51,6 +51,7 @@ Step covering_step() {
   Param blocks{"blocks_per_grid", "Blocks per grid (grid-stride only)", Param::Kind::integer, 0, 64, 2};
   blocks.help = "The grid-stride loop works with any grid; one thread per element ignores this.";
   Step step{"Covering an array", {elements, threads, pattern, blocks}};
+  step.kernels = {"add_one", "add_one_grid_stride"};
   step.prediction = Prediction{
       .question = "n = {elements}, {threads_per_block} threads per block, kernel {pattern}: how many threads of the grid "
                   "touch no element at all?",

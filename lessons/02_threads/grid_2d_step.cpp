@@ -37,6 +37,7 @@ Step grid_2d_step() {
   grid_x.help = "Blocks along x.";
   grid_y.help = "Blocks along y; a GPU allows far fewer along y than along x.";
   Step step{"2D grids and blocks", {block_x, block_y, grid_x, grid_y, colour_by_param()}};
+  step.kernels = {"who_am_i_2d"};
   step.prediction = Prediction{
       .question = "A grid of {grid_x} × {grid_y} blocks, each {block_x} × {block_y} threads: how many threads run?",
       .unit = "threads",

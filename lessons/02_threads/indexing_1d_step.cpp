@@ -26,6 +26,7 @@ Step indexing_1d_step() {
   threads.log_scale = true;
   threads.help = "How many threads each block has; threadIdx.x runs from 0 to this minus one.";
   Step step{"1D indexing", {blocks, threads, colour_by_param()}};
+  step.kernels = {"who_am_i"};
   step.prediction = Prediction{
       .question = "{threads_per_block} threads per block: which global index does thread 1 of block 1 compute?",
       .answer_key = "global_index_of_thread_1_of_block_1"};

@@ -5,7 +5,9 @@
 #include <cudalab/device_time.cuh>
 #include <cudalab/trace.cuh>
 
+#include "thread_ids_2d.h"
 #include "trace_kinds.h"
+using cudalab::device_time_ns;
 
 // 1D indexing: each thread computes its place in the whole grid and writes who it is there.
 __global__ void who_am_i(int* thread_index, int* block_index, int* global_index) {
@@ -52,12 +54,13 @@ __global__ void who_am_i_2d(int width, int height, ThreadIds2D* ids) {
   }
 }
 
-// Blocks meet the hardware: every block works for `microseconds` and notes its SM and the time.
+// Blocks meet the hardware: every block works for `microseconds` (by device_time_ns(), the GPU's
+// nanosecond clock, %globaltimer) while CUDA Lab notes its SM and the time for the picture.
 __global__ void busy_blocks(unsigned int microseconds, cudalab::Trace trace) {
   if (threadIdx.x == 0) {
     trace.record(kBlockStarted);
-    unsigned long long start = cudalab::device_time_ns();
-    while (cudalab::device_time_ns() - start < microseconds * 1000ull) {
+    unsigned long long start = device_time_ns();
+    while (device_time_ns() - start < microseconds * 1000ull) {
       // the block's "work"
     }
     trace.record(kBlockEnded);

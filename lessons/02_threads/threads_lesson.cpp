@@ -6,7 +6,7 @@
 namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_threads_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "threads", "Threads, blocks, grids", "02_threads", "kernels.cuh",
       std::vector<StepEntry>{
           {threads::indexing_1d_step, threads::run_indexing_1d, threads::indexing_1d_views},
@@ -14,6 +14,8 @@ std::unique_ptr<Lesson> make_threads_lesson() {
           {threads::grid_2d_step, threads::run_grid_2d, threads::grid_2d_views},
           {threads::blocks_on_sms_step, threads::run_blocks_on_sms, threads::blocks_on_sms_views},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

@@ -28,6 +28,7 @@ Step bandwidth_step() {
   width.choices = {"float", "float4"};
   width.help = "float: copy_array, 4 bytes per load. float4: copy_array_float4, 16 bytes per load.";
   Step step{"Global memory bandwidth", {size, width}};
+  step.kernels = {"copy_array", "copy_array_float4"};
   step.prediction = Prediction{.question = "The buffer holds {buffer_mib} MiB. How many MiB cross the memory bus in one copy?",
                                .unit = "MiB",
                                .answer_key = "mib_moved"};

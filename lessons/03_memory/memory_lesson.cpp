@@ -7,7 +7,7 @@
 namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_memory_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "memory", "Where data lives", "03_memory", "kernels.cuh",
       std::vector<StepEntry>{
           {memory::memory_map_step, memory::run_memory_map, memory::memory_map_views},
@@ -16,6 +16,8 @@ std::unique_ptr<Lesson> make_memory_lesson() {
           {memory::shared_per_block_step, memory::run_shared_per_block, memory::shared_per_block_views},
           {memory::registers_step, memory::run_registers, memory::registers_views},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

@@ -37,6 +37,7 @@ Step registers_step() {
   Param threads{"threads_per_block", "Threads per block", Param::Kind::integer, 32, 1024, 256};
   threads.log_scale = true;
   Step step{"Registers and local memory", {elements, threads}};
+  step.kernels = {"values_with_constant_index", "values_with_runtime_index"};
   step.prediction = Prediction{.question = "Which version is faster?",
                                .kind = Prediction::Kind::choice,
                                .choices = {"Constant indices (the array can live in registers)",

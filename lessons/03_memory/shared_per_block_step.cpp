@@ -48,10 +48,12 @@ Step shared_per_block_step() {
   threads.help = "Threads of one block share one slots[] array.";
   Param offset{"offset", "Neighbour offset", Param::Kind::integer, 1, 1023, 1};
   offset.log_scale = true;
-  offset.help = "Thread t reads slots[(t + offset) % blockDim.x]. Try 32: the neighbour is in another warp.";
+  offset.help = "Thread t reads slots[(t + offset) % blockDim.x]. Try 32: the neighbour is in another warp. In "
+                "the same warp or not, only a barrier makes the read safe.";
   Param wait{"synchronize", "__syncthreads() between write and read", Param::Kind::toggle, 0, 1, 1};
   wait.help = "Off: a thread may read its neighbour's slot before the neighbour has written it.";
   Step step{"Shared memory belongs to a block", {blocks, threads, offset, wait}};
+  step.kernels = {"read_neighbour_slot"};
   step.prediction = Prediction{
       .question = "__syncthreads() {synchronize}, offset {offset}: does every thread read what its neighbour wrote?",
       .kind = Prediction::Kind::choice,

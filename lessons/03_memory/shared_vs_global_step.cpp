@@ -52,6 +52,7 @@ Step shared_vs_global_step() {
   threads.log_scale = true;
   threads.help = "Also the tile: each block stages threads + 2 × radius inputs in shared memory.";
   Step step{"Shared vs global", {elements, radius, threads}};
+  step.kernels = {"blur_from_global", "blur_through_shared"};
   step.prediction = Prediction{.question = "Blur radius {radius}, {threads_per_block} threads per block: which kernel is faster?",
                                .kind = Prediction::Kind::choice,
                                .choices = {"Reading global memory only", "Staging a tile in shared memory"},

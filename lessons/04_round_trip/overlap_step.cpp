@@ -131,6 +131,7 @@ Step overlap_step() {
   Param chunks{"chunks", "Chunks", Param::Kind::integer, 1, 32, 8};
   chunks.help = "How many pieces the work is cut into.";
   Step step{"Overlap with streams", {elements, terms, streams, chunks}};
+  step.kernels = {"evaluate_polynomial"};
   step.prediction = Prediction{
       .question = "{chunks} chunks over {streams} streams, against one stream in one piece: the whole job is…",
       .kind = Prediction::Kind::choice,

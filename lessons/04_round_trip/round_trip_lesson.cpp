@@ -7,7 +7,7 @@
 namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_round_trip_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "roundtrip", "Host → device → kernel → host", "04_round_trip", "kernels.cuh",
       std::vector<StepEntry>{
           {round_trip::timeline_step, round_trip::run_timeline, round_trip::timeline_views},
@@ -15,6 +15,8 @@ std::unique_ptr<Lesson> make_round_trip_lesson() {
           {round_trip::worth_it_step, round_trip::run_worth_it, round_trip::worth_it_views},
           {round_trip::overlap_step, round_trip::run_overlap, round_trip::overlap_views},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

@@ -48,6 +48,7 @@ Step timeline_step() {
   Param pinned{"pinned", "Page-locked (pinned) host memory", Param::Kind::toggle, 0, 1, 0};
   pinned.help = "Off: ordinary host arrays, as most programs have. On: cudaHostAlloc memory, which the GPU can copy directly.";
   Step step{"The round trip as a timeline", {elements, pinned}};
+  step.kernels = {"add_vectors"};
   step.prediction = Prediction{.question = "c = a + b for n = {elements}: which takes longer?",
                                .kind = Prediction::Kind::choice,
                                .choices = {"The kernel", "The copies (a and b in, c back)"},

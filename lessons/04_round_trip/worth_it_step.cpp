@@ -38,6 +38,7 @@ Step worth_it_step() {
   Param pinned{"pinned", "Page-locked (pinned) host memory", Param::Kind::toggle, 0, 1, 0};
   pinned.help = "Pinned memory makes the copies faster, and moves the crossing to smaller n.";
   Step step{"When the GPU is worth it", {largest, terms, pinned}};
+  step.kernels = {"evaluate_polynomial"};
   step.prediction = Prediction{
       .question = "n = {largest_elements}, {terms} terms per element: which finishes first?",
       .kind = Prediction::Kind::choice,

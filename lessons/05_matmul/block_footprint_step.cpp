@@ -22,6 +22,7 @@ Step block_footprint_step() {
   Param block_y{"block_y", "Block y", Param::Kind::integer, 0, 31, 0};
   block_y.help = "blockIdx.y of the block shown: its columns.";
   Step step{"A block's footprint", {n, edge, block_x, block_y}};
+  step.kernels = {"mat_mul_naive_kernel"};
   step.prediction = Prediction{.question = "n = {n}: how many loads from global memory does one thread make?",
                                .unit = "loads",
                                .answer_key = "most_loads_per_thread"};

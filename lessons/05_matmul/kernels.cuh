@@ -1,9 +1,9 @@
 // Chapters 5 and 6: matrix multiply, C = A × B, for n × n matrices of floats stored row by row
 // (element (row, col) of A is a[row * n + col]). Every kernel here computes the same numbers.
-//
-// Each kernel takes a `trace` last. For the pictures, the app passes a recorder that writes down
-// every memory access; when it measures time, it passes one that records nothing and compiles
-// away. So the kernel that is timed is the kernel you read.
+// trace: Each kernel takes a recorder, `trace`, last (hidden in the Code tab, like every line
+// trace: marked so). For the pictures the app passes one that writes down every memory access;
+// trace: when it measures time, NoTrace (no_trace.h), which records nothing and compiles away.
+// trace: So the kernel that is timed is the kernel you read.
 #include <cudalab/trace.cuh>
 
 #include "no_trace.h"

@@ -6,13 +6,15 @@
 namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_matmul_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "matmul", "Matrix multiply: the naive kernel", "05_matmul", "kernels.cuh",
       std::vector<StepEntry>{
           {matmul::one_thread_step, matmul::run_one_thread, matmul::one_thread_views},
           {matmul::block_footprint_step, matmul::run_block_footprint, matmul::block_footprint_views},
           {matmul::which_index_step, matmul::run_which_index, matmul::which_index_views},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

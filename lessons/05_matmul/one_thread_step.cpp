@@ -20,6 +20,7 @@ Step one_thread_step() {
   row.help = "The element of C whose thread is shown.";
   Param col{"col", "Column of C", Param::Kind::integer, 0, 31, 5};
   Step step{"One thread, one dot product", {n, edge, row, col}};
+  step.kernels = {"mat_mul_naive_kernel"};
   step.prediction = Prediction{.question = "n = {n}: how many elements of A does the thread for C[{row}][{col}] read?",
                                .unit = "elements",
                                .answer_key = "loads_from_a"};

@@ -1,4 +1,4 @@
-// Chapter 5, step 3: which index is x. The classic tutorial takes the row from the x index; the
+// Chapter 5, step 3: which index is x. The Numba tutorial takes the row from the x index; the
 // coalesced kernel takes the column. Both run traced on a 32 × 32 matrix (the addresses one warp
 // touches, and the 32-byte memory sectors each warp-wide load needs, counted from the trace), then
 // both run untraced at the chosen n, timed, their results checked against float64.
@@ -76,6 +76,7 @@ Step which_index_step() {
   Param k{"k", "Step k drawn", Param::Kind::integer, 0, kTracedN - 1, 0};
   k.help = "Which turn of the loop over k the picture shows.";
   Step step{"Which index is x", {n, edge, warp, k}};
+  step.kernels = {"mat_mul_naive_kernel", "mat_mul_coalesced_kernel"};
   step.prediction = Prediction{.question = "n = {n}, blocks of {block_edge} × {block_edge}: which kernel is faster?",
                                .kind = Prediction::Kind::choice,
                                .choices = {"x gives the row (mat_mul_naive_kernel)", "x gives the column (mat_mul_coalesced_kernel)"},

@@ -67,6 +67,7 @@ Step race_step() {
   Param loop{"cpu_loop", "Run the triple loop", Param::Kind::toggle, 0, 1, 1};
   loop.help = "cpu_mat_mul: every other row is compared with it. Off: its row stays empty.";
   Step step{"The race", {n, tile_param(1), loop}};
+  step.kernels = {"mat_mul_naive_kernel", "mat_mul_coalesced_kernel", "mat_mul_shared_kernel"};
   step.prediction = Prediction{.question = "n = {n}: which kernel is faster?",
                                .kind = Prediction::Kind::choice,
                                .choices = {"The naive kernel (mat_mul_naive_kernel)", "The shared-memory tiles (mat_mul_shared_kernel)"},

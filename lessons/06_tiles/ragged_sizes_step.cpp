@@ -24,6 +24,7 @@ Step ragged_sizes_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 1, 100, 20};
   n.help = "Try sizes that are not a multiple of the tile.";
   Step step{"Sizes that don't fit", {n, tile_param(0)}};
+  step.kernels = {"mat_mul_shared_kernel"};
   step.prediction = Prediction{.question = "n = {n}, tile {tile}: how many threads does the launch start?",
                                .unit = "threads",
                                .answer_key = "threads_launched"};

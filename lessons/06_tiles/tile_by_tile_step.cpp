@@ -77,6 +77,7 @@ Step tile_by_tile_step() {
   barriers.choices = {kBarrierChoices[0], kBarrierChoices[1], kBarrierChoices[2]};
   barriers.help = "Leave one __syncthreads() out and run that broken kernel for real.";
   Step step{"Tiles step by step", {n, tile_param(0), block_x, block_y, k_step, barriers}};
+  step.kernels = {"mat_mul_shared_kernel", "mat_mul_shared_kernel_skipping_barrier"};
   step.prediction = Prediction{.question = "n = {n}, tile {tile}: how many tiles of A does one block load, one after another?",
                                .unit = "tiles",
                                .answer_key = "steps"};

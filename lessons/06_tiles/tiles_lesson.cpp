@@ -7,7 +7,7 @@
 namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_tiles_lesson() {
-  return std::make_unique<StepTableLesson>(
+  auto lesson = std::make_unique<StepTableLesson>(
       "tiles", "Shared-memory tiles", "06_tiles", "../05_matmul/kernels.cuh",
       std::vector<StepEntry>{
           {tiles::tile_by_tile_step, tiles::run_tile_by_tile, tiles::tile_by_tile_views},
@@ -16,6 +16,8 @@ std::unique_ptr<Lesson> make_tiles_lesson() {
           // A stopped race keeps the rows that finished: worth showing.
           {tiles::race_step, tiles::run_race, tiles::race_views, FailedRunViews::when_cancelled},
       });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons

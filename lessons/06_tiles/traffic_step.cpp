@@ -59,6 +59,7 @@ Step traffic_step() {
   n.log_scale = true;
   n.help = "Both kernels are timed at this size. On the emulator, large sizes take a while.";
   Step step{"Traffic", {n, tile_param(1)}};
+  step.kernels = {"mat_mul_coalesced_kernel", "mat_mul_shared_kernel"};
   step.prediction = Prediction{
       .question = "Tile {tile}: how many times fewer loads from global memory does one thread of the tiled kernel make?",
       .unit = "times fewer",
@@ -135,7 +136,7 @@ std::vector<View> traffic_views(const Run& run) {
 
   TableView table;
   table.title = fmt::format("Global loads and time at n = {}, {} × {} threads per block", n, tile, tile);
-  table.columns = {"kernel", fmt::format("loads per thread (counted at n = {})", counted_n), "bytes loaded, whole grid",
+  table.columns = {"kernel", fmt::format("loads per thread (counted at n = {})", counted_n), "bytes requested, whole grid",
                    "kernel time", "GFLOP/s", "loads per second"};
   auto row = [&](const char* name, const nlohmann::json& timed, const char* counted_key, double bytes, const std::string& law) {
     const bool measured = timed.value("outcome", "") == "measured";
@@ -150,13 +151,13 @@ std::vector<View> traffic_views(const Run& run) {
       fmt::format("2 × ceil(n / tile) = {}", 2 * ((counted_n + tile - 1) / tile)));
 
   ChartView chart;
-  chart.title = "Tiles against naive: bytes loaded and time (naive = 1)";
+  chart.title = "Tiles against naive: bytes requested and time (naive = 1)";
   chart.kind = ChartView::Kind::bar;
   chart.log_y = true;
   chart.x_label = "kernel";
   chart.y_label = "relative to the naive kernel";
   chart.categories = {"naive", fmt::format("tiles {}", tile)};
-  chart.series.push_back({"bytes loaded", {0, 1}, {1.0, naive_bytes > 0 ? shared_bytes / naive_bytes : 0}});
+  chart.series.push_back({"bytes requested", {0, 1}, {1.0, naive_bytes > 0 ? shared_bytes / naive_bytes : 0}});
   if (naive_ms > 0 && shared_ms > 0) chart.series.push_back({"kernel time", {0, 1}, {1.0, shared_ms / naive_ms}});
 
   const double bandwidth = run.results.value("bandwidth_gbs", 0.0);

@@ -3,6 +3,7 @@
 // switch to each step's run and views, begin_run, the "no step N" message and "a failed run has no
 // picture". A chapter now lists its steps and this class does the rest, the same way for all.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lesson.h"
@@ -28,11 +29,14 @@ class StepTableLesson : public Lesson {
  public:
   StepTableLesson(std::string id, std::string title, std::string folder, std::string kernel_file,
                   std::vector<StepEntry> entries);
+  // The chapter's whole plain-CUDA program (Lesson::program_file), relative to folder(); "" for none.
+  void set_program_file(std::string program_file) { program_file_ = std::move(program_file); }
 
   std::string id() const final { return id_; }
   std::string title() const final { return title_; }
   std::string folder() const final { return folder_; }
   std::string kernel_file() const final { return kernel_file_; }
+  std::string program_file() const final { return program_file_; }
   std::vector<Step> steps() const final;
 
   // begin_run, then the step's own run once the step exists and its values are in range
@@ -41,7 +45,7 @@ class StepTableLesson : public Lesson {
   std::vector<View> views(int step, const Run& run) const final;
 
  private:
-  std::string id_, title_, folder_, kernel_file_;
+  std::string id_, title_, folder_, kernel_file_, program_file_;
   std::vector<StepEntry> entries_;
 };
 

@@ -42,3 +42,87 @@ TEST(CodeListing, TraceLineRule) {
   EXPECT_TRUE(is_trace_line("  x = 1;  // trace"));
   EXPECT_FALSE(is_trace_line("  int traced = 0;"));
 }
+
+TEST(CodeListing, RecorderLeavesSignaturesAndTemplates) {
+  const char* source =
+      "template <class Trace>\n"
+      "__global__ void naive(const float* a, int n, Trace trace) {\n"
+      "}\n"
+      "template <int TILE, class Trace>\n"
+      "__global__ void tiled(int n,\n"
+      "                      Trace trace) {\n"
+      "}\n"
+      "__global__ void only(cudalab::Trace trace) {}\n"
+      "__global__ void first(cudalab::Trace trace, int n) {}\n";
+  const auto lines = visible_code_lines(source);
+  ASSERT_EQ(lines.size(), 8u);
+  EXPECT_EQ(lines[0].number, 2);  // `template <class Trace>` is gone, the line numbers stay
+  EXPECT_EQ(lines[0].text, "__global__ void naive(const float* a, int n) {");
+  EXPECT_EQ(lines[2].text, "template <int TILE>");
+  EXPECT_EQ(lines[3].text, "__global__ void tiled(int n");  // the comma before the recorder goes too
+  EXPECT_EQ(lines[4].text, "                      ) {");
+  EXPECT_EQ(lines[6].text, "__global__ void only() {}");
+  EXPECT_EQ(lines[7].text, "__global__ void first(int n) {}");
+}
+
+TEST(CodeListing, HidesCudaLabIncludesAndUsingDeclarationsAndKeepsOneBlankLine) {
+  const char* source =
+      "// top\n"
+      "#include <cudalab/trace.cuh>\n"
+      "\n"
+      "#include \"trace_kinds.h\"\n"
+      "using cudalab::device_time_ns;\n"
+      "\n"
+      "#include \"kernel_shapes.h\"\n";
+  const auto lines = visible_code_lines(source);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].text, "// top");
+  EXPECT_EQ(lines[1].number, 3);  // one blank line where the hidden block was
+  EXPECT_EQ(lines[2].text, "#include \"kernel_shapes.h\"");
+}
+
+TEST(CodeListing, AnIfWhoseBodyWasAllTraceGoesWithIt) {
+  const char* source =
+      "__global__ void k(int* out) {\n"
+      "  if (threadIdx.x == 0) {\n"
+      "    for (int i = 0; i < 2; ++i) {  // nested\n"
+      "      trace.record(1);\n"
+      "    }\n"
+      "  }\n"
+      "  if (threadIdx.x == 1) {\n"
+      "  }\n"
+      "  out[0] = 1;\n"
+      "}\n";
+  const auto lines = visible_code_lines(source);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0].number, 1);
+  EXPECT_EQ(lines[1].number, 7);  // an empty `if` the author wrote stays: nothing was hidden in it
+  EXPECT_EQ(lines[2].number, 8);
+  EXPECT_EQ(lines[3].text, "  out[0] = 1;");
+}
+
+TEST(CodeListing, VerbatimLinesHideNothing) {
+  const auto lines = code_lines("trace.record(1);\n\t#include <cudalab/trace.cuh>\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].text, "trace.record(1);");
+  EXPECT_EQ(lines[1].text, "    #include <cudalab/trace.cuh>");
+}
+
+TEST(CodeListing, KernelLinesRunFromTemplateAndSignatureToClosingBrace) {
+  const char* source =
+      "__device__ int square(int x) { return x * x; }\n"
+      "template <int TILE>\n"
+      "__global__ void tiled(int n) {\n"
+      "  if (n) {  // a { in a comment does not count\n"
+      "  }\n"
+      "}\n"
+      "__global__ void tiled_twice(int n) {}\n"
+      "__global__ void declared(int n);\n";
+  const auto lines = visible_code_lines(source);
+  EXPECT_EQ(kernel_line_numbers(lines, "tiled"), (std::vector<int>{2, 3, 4, 5, 6}));
+  EXPECT_EQ(kernel_line_numbers(lines, "tiled_twice"), (std::vector<int>{7}));
+  EXPECT_EQ(kernel_line_numbers(lines, "declared"), (std::vector<int>{8}));
+  EXPECT_TRUE(kernel_line_numbers(lines, "square").empty());  // a device function is not a kernel
+  EXPECT_TRUE(kernel_line_numbers(lines, "missing").empty());
+  EXPECT_TRUE(kernel_line_numbers(lines, "").empty());
+}

@@ -1,0 +1,159 @@
+// The Code tab of the bottom pane, two views of the chapter's code:
+//   Kernels        the kernel file as a student writes it (CUDA Lab's plumbing hidden, line numbers
+//                  kept); the current step's kernels highlighted and scrolled to when the step changes
+//   Whole program  program.cu verbatim: main, cudaMalloc, <<<>>>, cudaGetLastError, cudaFree, the
+//                  chapter's steps as one plain CUDA program, with a button that saves it to build
+//                  with nvcc
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <variant>
+
+#include "shell/app_shell.h"
+
+namespace cudalab::app {
+
+namespace {
+
+// Where "Save as .cu" writes by default: the home folder, named after the chapter.
+std::string default_save_path(const ChapterOutline& outline) {
+  const char* home = std::getenv("HOME");
+  const std::filesystem::path folder = home != nullptr && *home != '\0' ? home : ".";
+  return (folder / (outline.folder + ".cu")).string();
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+}  // namespace
+
+const AppShell::KernelSource& AppShell::program_source(int chapter) {
+  if (const auto found = program_sources_.find(chapter); found != program_sources_.end()) return found->second;
+  KernelSource& slot = program_sources_[chapter];
+  const ChapterOutline& outline = course_.chapter(chapter);
+  if (outline.program_file.empty()) {
+    slot.problem = "This chapter has no whole program of its own.";
+    return slot;
+  }
+  const auto file = data_dir_ / "lessons" / outline.folder / outline.program_file;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    slot.problem = "The whole program " + file.string() + " was not found.";
+    return slot;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  slot.text = text.str();
+  slot.lines = widgets::code_lines(slot.text);  // verbatim: a whole program hides nothing
+  return slot;
+}
+
+void AppShell::draw_code_tab() {
+  if (course_.chapter_count() == 0) return;
+  if (ImGui::BeginTabBar("##code_tabs")) {
+    if (ImGui::BeginTabItem("Kernels")) {
+      draw_kernels_listing();
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Whole program")) {
+      draw_whole_program();
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+}
+
+void AppShell::draw_kernels_listing() {
+  const ChapterOutline& outline = course_.current();
+  const KernelSource& source = kernel_source(course_.current_chapter());
+  if (!source.problem.empty()) {
+    ImGui::TextDisabled("%s", source.problem.c_str());
+    return;
+  }
+  // The step's kernels: highlighted from signature to closing brace, the first one scrolled to.
+  std::vector<int> highlight;
+  int first_kernel_line = 0;
+  const lessons::Step* step = course_.current_step_outline();
+  if (step != nullptr) {
+    for (const std::string& kernel : step->kernels) {
+      const std::vector<int> numbers = widgets::kernel_line_numbers(source.lines, kernel);
+      if (first_kernel_line == 0 && !numbers.empty()) first_kernel_line = numbers.front();
+      highlight.insert(highlight.end(), numbers.begin(), numbers.end());
+    }
+  }
+  if (step != nullptr && !step->kernels.empty()) {
+    ImGui::TextDisabled("lessons/%s/%s — as you would write it; this step launches %s", outline.folder.c_str(),
+                        outline.kernel_file.c_str(), joined(step->kernels).c_str());
+  } else {
+    ImGui::TextDisabled("lessons/%s/%s — as you would write it (CUDA Lab's trace lines are hidden)",
+                        outline.folder.c_str(), outline.kernel_file.c_str());
+  }
+  // A CodeView of the shown run marks lines of the kernel (say, the one that faulted).
+  if (shown_ && shown_->chapter == course_.current_chapter()) {
+    for (const lessons::View& view : shown_->views) {
+      if (const auto* code = std::get_if<lessons::CodeView>(&view); code != nullptr && code->text.empty()) {
+        highlight.insert(highlight.end(), code->highlight.begin(), code->highlight.end());
+      }
+    }
+  }
+  // Scroll once per step shown, so the student can scroll away and stay there.
+  const std::pair<int, int> position{course_.current_chapter(), course_.current_step()};
+  const int scroll_to = position != code_scrolled_for_ ? first_kernel_line : 0;
+  code_scrolled_for_ = position;
+  ImGui::BeginChild("##code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  widgets::draw_code_listing(source.lines, highlight, style(), scroll_to);
+  ImGui::EndChild();
+}
+
+void AppShell::draw_whole_program() {
+  const int chapter = course_.current_chapter();
+  const ChapterOutline& outline = course_.current();
+  const KernelSource& program = program_source(chapter);
+  if (!program.problem.empty()) {
+    ImGui::TextDisabled("%s", program.problem.c_str());
+    return;
+  }
+  if (save_path_chapter_ != chapter) {
+    save_path_chapter_ = chapter;
+    const std::string path = default_save_path(outline);
+    save_path_.fill('\0');
+    path.copy(save_path_.data(), save_path_.size() - 1);
+    save_message_.clear();
+  }
+  ImGui::TextDisabled("lessons/%s/%s — the whole program in plain CUDA: nvcc %s -o %s", outline.folder.c_str(),
+                      outline.program_file.c_str(), outline.program_file.c_str(), outline.id.c_str());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 28.f);
+  ImGui::InputText("##save_path", save_path_.data(), save_path_.size());
+  ImGui::SameLine();
+  if (ImGui::Button("Save as .cu")) {
+    const std::string path = save_path_.data();
+    if (path.empty()) {
+      save_message_ = "Type a file name first.";
+    } else {
+      errno = 0;
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << program.text;
+      out.flush();
+      if (!out) {
+        save_message_ = "Could not write " + path + (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
+      } else {
+        save_message_ = "Saved " + path + ". Build it with: nvcc " + path;
+      }
+    }
+  }
+  if (!save_message_.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", save_message_.c_str());
+  }
+  ImGui::BeginChild("##program", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  widgets::draw_code_listing(program.lines, {}, style());
+  ImGui::EndChild();
+}
+
+}  // namespace cudalab::app
