@@ -79,6 +79,11 @@ class AppShell {
   const Course& course() const { return course_; }
   void add_message(ConsoleLog::Kind kind, std::string text) { console_.add(kind, std::move(text)); }
   void show_console() { bottom_tab_request_ = 1; }
+  // Opens the Code tab on its kernels or its whole program (screenshots: CUDALAB_SHOT_CODE_TAB).
+  void show_code(bool whole_program) {
+    bottom_tab_request_ = 2;
+    code_tab_request_ = whole_program ? 1 : 0;
+  }
   // The colour the frame is cleared to: the panels' background.
   ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(colours_.window_background); }
   // The user changed something worth remembering this frame (window size, say).
@@ -178,6 +183,7 @@ class AppShell {
   int windowed_x_ = -1, windowed_y_ = -1;
   bool fullscreen_ = false;
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
+  int code_tab_request_ = -1;    // the same for the Code tab's Kernels (0) and Whole program (1)
   std::size_t console_seen_version_ = 0;
 };
 

@@ -122,6 +122,11 @@ int run_gui(const GuiOptions& options) {
   if (!data.found()) shell->add_message(ConsoleLog::Kind::warning, "Data folder: " + data.problem);
   shell->start_runner(BackendSelection{options.backend, 0});
 
+  // Hidden, for screenshots of the Code tab: CUDALAB_SHOT_CODE_TAB=kernels or program opens it.
+  if (const char* code_tab = std::getenv("CUDALAB_SHOT_CODE_TAB"); code_tab != nullptr) {
+    shell->show_code(std::string(code_tab) == "program");
+  }
+
   // Hidden, for screenshots of hover states: CUDALAB_SHOT_POINTER=x,y holds the mouse there.
   int pointer_x = -1, pointer_y = -1;
   if (const char* pointer = std::getenv("CUDALAB_SHOT_POINTER"); pointer != nullptr) {

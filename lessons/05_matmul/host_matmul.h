@@ -16,7 +16,7 @@ struct HostTimes {
 
 // Which thread computes which element in the naive kernel.
 enum class NaiveMapping {
-  row_from_x,     // mat_mul_naive_kernel, as the classic tutorial writes it
+  row_from_x,     // mat_mul_naive_kernel, as the Numba tutorial the course follows writes it
   column_from_x,  // mat_mul_coalesced_kernel
 };
 
