@@ -6,6 +6,7 @@
 #include <fcntl.h>
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 #include <fstream>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "emulator_bench.h"
 #include "matmul_bench.h"
 #include "lesson.h"
+#include "prediction.h"
 #include "shell/gui.h"
 #include "worker/step_host.h"
 #include "worker/worker_main.h"
@@ -58,6 +60,9 @@ int command_list() {
       std::string params;
       for (const auto& p : steps[s].params) params += (params.empty() ? "" : ", ") + p.name;
       std::cout << fmt::format("      {}. {}{}\n", s + 1, steps[s].title, params.empty() ? "" : "  [" + params + "]");
+      if (steps[s].prediction) {
+        std::cout << fmt::format("         predict: {}\n", lessons::prediction_question(steps[s], lessons::defaults(steps[s])));
+      }
     }
   }
   return 0;
@@ -69,11 +74,20 @@ int command_devices() {
   return 0;
 }
 
-int command_run(const StepOptions& options, const std::string& json_path, double time_limit_seconds) {
+int command_run(const StepOptions& options, const std::string& json_path, double time_limit_seconds,
+                const std::optional<std::string>& predicted_text) {
   auto lessons = lessons::make_lessons();
   lessons::StepSelection target;
   if (Status s = lessons::select_step(lessons, options.chapter, options.step - 1, options.assignments, &target); !s.ok())
     return fail_usage(s.message);
+  const lessons::Step step = target.lesson->steps()[static_cast<std::size_t>(target.step)];
+  // A prediction is checked before anything runs: a typo costs no run.
+  double predicted = 0;
+  if (predicted_text) {
+    if (!step.prediction) return fail_usage(fmt::format("step \"{}\" asks no question to predict", step.title));
+    if (Status s = lessons::parse_prediction(*step.prediction, *predicted_text, &predicted); !s.ok())
+      return fail_usage(s.message);
+  }
   const auto chapter = static_cast<int>(
       std::find_if(lessons.begin(), lessons.end(), [&](const auto& l) { return l.get() == target.lesson; }) - lessons.begin());
   // The step runs in a worker process, as in the window: a kernel that hangs or crashes ends
@@ -84,11 +98,17 @@ int command_run(const StepOptions& options, const std::string& json_path, double
   lessons::RunControl control;
   Run run = host->run(*target.lesson, chapter, target.step, target.values, control,
                       worker::time_limit_of(*target.lesson, target.step, time_limit_seconds));
+  std::optional<lessons::PredictionVerdict> verdict;
+  if (predicted_text) {
+    verdict = lessons::judge_prediction(step, target.values, predicted, run);
+    if (verdict) lessons::record_prediction(*verdict, &run);
+  }
   auto views = target.lesson->views(target.step, run);
-  auto steps = target.lesson->steps();
-  print_run(std::cout,
-            fmt::format("{} · step {}: {}", target.lesson->title(), target.step + 1, steps[target.step].title), run,
-            views);
+  print_run(std::cout, fmt::format("{} · step {}: {}", target.lesson->title(), target.step + 1, step.title), run, views);
+  if (predicted_text) {
+    std::cout << "\nPredict: " << lessons::prediction_question(step, target.values) << "\n"
+              << (verdict ? verdict->in_words : "The run has no answer to compare with: it did not finish.") << "\n";
+  }
   if (!json_path.empty()) {
     if (Status s = save_run(run, json_path); !s.ok()) {
       std::cerr << "cudalab: " << s.describe() << "\n";
@@ -143,6 +163,9 @@ int run_command_line(int argc, char** argv) {
   double time_limit_seconds = 0;
   run->add_option("--time-limit", time_limit_seconds, "Stop the step after SECONDS (default: the step's own limit)")
       ->check(CLI::Range(0.1, 86400.0));
+  std::optional<std::string> predicted;
+  run->add_option("--predict", predicted,
+                  "Your answer to the step's question (`cudalab list` shows it): a number, or a choice's number or text");
 
   StepOptions shot_options;
   std::string shot_out, shot_size = "1280x800";
@@ -150,6 +173,8 @@ int run_command_line(int argc, char** argv) {
   add_step_options(shot, &shot_options);
   shot->add_option("--out", shot_out, "PNG file to write")->required();
   shot->add_option("--size", shot_size, "Window size WxH");
+  shot->add_flag("--ask", gui.ask_prediction, "Shoot the step's question, before anything runs");
+  shot->add_option("--predict", gui.predict, "Answer the step's question, run, and shoot the verdict");
   add_look_options(shot);
 
   std::string tour_dir;
@@ -180,7 +205,7 @@ int run_command_line(int argc, char** argv) {
 
   if (*list) return command_list();
   if (*devices) return command_devices();
-  if (*run) return command_run(run_options, json_path, time_limit_seconds);
+  if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted);
   if (*bench && bench_what == "matmul") {
     matmul_options.backend = backend_request(bench_backend);
     return run_matmul_bench(std::cout, matmul_options);

@@ -12,6 +12,7 @@
 #include "shell/fonts.h"
 #include "shell/imgui_compat.h"
 #include "shell/theme.h"
+#include "prediction.h"
 
 namespace cudalab::app {
 
@@ -97,6 +98,14 @@ std::string AppShell::prepare_start() {
     if (outline == nullptr) return "this step has no parameters to set ('" + assignment + "')";
     const Status applied = lessons::apply_assignment(*outline, assignment, &course_.values());
     if (!applied.ok()) return applied.message;
+  }
+  if (!options_.predict.empty()) {
+    if (outline == nullptr || !outline->prediction) return "this step asks no question to predict";
+    double answer = 0;
+    if (const Status parsed = lessons::parse_prediction(*outline->prediction, options_.predict, &answer); !parsed.ok()) {
+      return parsed.message;
+    }
+    prediction_.at_start = options_.predict;
   }
   return "";
 }
@@ -207,6 +216,19 @@ void AppShell::on_position_changed() {
 
 void AppShell::request_run() {
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return;
+  if (prediction_.asking) return;  // the question comes first; the card starts the run
+  if (prediction_due()) {
+    prediction_ = PredictionState{.focus_input = true, .answered = std::move(prediction_.answered),
+                                  .at_start = std::move(prediction_.at_start)};
+    prediction_.asking = true;
+    if (prediction_.at_start) {
+      double answer = 0;
+      (void)lessons::parse_prediction(*course_.current_step_outline()->prediction, *prediction_.at_start, &answer);
+      prediction_.at_start.reset();
+      submit_prediction(answer);
+    }
+    return;
+  }
   LessonRunner::Request request;
   request.chapter = course_.current_chapter();
   request.step = course_.current_step();
@@ -240,6 +262,7 @@ void AppShell::poll_runner() {
   }
   shown_outcome_ = std::max(shown_outcome_, outcome->id);
   if (!current) return;  // the student moved on while it ran
+  judge_prediction(&*outcome);
   const std::string where = course_.chapter(outcome->chapter).title + " · step " + std::to_string(outcome->step + 1);
   if (!outcome->run.printf_output.empty()) console_.add_output(outcome->run.printf_output);
   const Status& status = outcome->run.status;
@@ -269,6 +292,7 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
 
 bool AppShell::run_settled() const {
   if (backend_opening_ || runner_.busy()) return false;
+  if (prediction_.asking) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;
   return expected_outcome_ > 0 && shown_outcome_ >= expected_outcome_;
 }

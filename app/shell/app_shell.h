@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -138,6 +139,14 @@ class AppShell {
   void draw_whole_program();
   void draw_status_bar();
 
+  // panel_predict.cpp: predict, then run. A step with a question shows it on the canvas before its
+  // first run in this session; nothing runs until the student answers or skips.
+  bool prediction_due() const;
+  void draw_prediction_card();
+  void draw_prediction_verdict();
+  void submit_prediction(std::optional<double> answer);  // nothing: skipped
+  void judge_prediction(LessonRunner::Outcome* outcome);
+
   ShellLayout layout_;
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
   std::filesystem::path data_dir_;
@@ -185,6 +194,18 @@ class AppShell {
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
   int code_tab_request_ = -1;    // the same for the Code tab's Kernels (0) and Whole program (1)
   std::size_t console_seen_version_ = 0;
+
+  struct PredictionState {
+    bool asking = false;                     // the current step's question is on the canvas
+    std::string typed;                       // a number being typed
+    int choice = -1;                         // a choice picked
+    std::string problem;                     // why the typed answer was refused, in words
+    bool focus_input = false;                // give the answer field the keyboard once
+    std::optional<double> submitted;         // judged against the outcome of request `submitted_for`
+    std::uint64_t submitted_for = 0;
+    std::set<std::pair<int, int>> answered;  // (chapter, step) asked this session
+    std::optional<std::string> at_start;     // `--predict`: answered for the start step at once
+  } prediction_;
 };
 
 }  // namespace cudalab::app

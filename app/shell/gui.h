@@ -24,6 +24,10 @@ struct GuiOptions {
   // ("" = remembered), and the text size (0 = remembered; 0.75 to 3). Shots for slides use them.
   std::string theme;
   float font_scale = 0;
+  // Predict, then run. Automated modes skip the questions unless asked: `ask_prediction` shows the
+  // start step's question (and shoots it), `predict` answers it at once (the shot shows the verdict).
+  bool ask_prediction = false;
+  std::string predict;
 };
 
 // Runs the window until closed. Returns the process exit code. Without a display it prints one

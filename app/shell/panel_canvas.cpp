@@ -62,6 +62,11 @@ void AppShell::draw_canvas_panel() {
     ImGui::End();
     return;
   }
+  if (prediction_.asking) {
+    draw_prediction_card();
+    ImGui::End();
+    return;
+  }
   const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
   const float em = fonts_.regular->FontSize;
   if (!current) {
@@ -75,6 +80,7 @@ void AppShell::draw_canvas_panel() {
   }
 
   const std::vector<int> pictures = canvas_pictures(shown_->views);
+  draw_prediction_verdict();
   if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
     const ImVec2 at = ImGui::GetCursorScreenPos();

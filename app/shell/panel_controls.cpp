@@ -33,6 +33,14 @@ void AppShell::draw_controls_panel() {
       if (auto_run_) request_run();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to this step's starting values");
+    if (step->prediction && !prediction_.asking) {
+      ImGui::SameLine();
+      if (ImGui::Button("Predict")) {
+        prediction_.answered.erase({course_.current_chapter(), course_.current_step()});
+        request_run();  // asks first: the question takes the canvas until it is answered
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ask this step's question again, then run");
+    }
     ImGui::Checkbox("Run on change", &auto_run_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run again as soon as a value changes");
     // A short outcome sits beside the checkbox when it fits, else on its own line.
@@ -40,7 +48,11 @@ void AppShell::draw_controls_panel() {
       ImGui::SameLine(0.f, em);
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
     };
-    if (busy) {
+    if (prediction_.asking) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+      ImGui::TextWrapped("Answer the question on the canvas first, or skip it.");
+      ImGui::PopStyleColor();
+    } else if (busy) {
       const float progress = runner_.progress();
       char overlay[32];
       std::snprintf(overlay, sizeof(overlay), progress > 0.f ? "Running… %.0f %%" : "Running…", progress * 100.f);

@@ -55,3 +55,16 @@ cudalab_cli_test(run_time_limit 1 "stopped after [0-9.]+ s \\(the step's time li
 cudalab_cli_test(run_wild_write 1 "segmentation fault.*kernel write_past_end.*past its end"
                  ARGS run faults --set fault=write-past-end --set past_end=1 --backend emu)
 set_tests_properties(cli.run_time_limit cli.run_wild_write PROPERTIES ENVIRONMENT CUDALAB_FAULT_DRILLS=1)
+# Predict, then run: the question is listed, the answer judged against the run, and kept in its JSON.
+cudalab_cli_test(list_predictions 0 "1\\. Launch configuration.*predict: How many lines will the console show for 2 blocks of 4 threads"
+                 ARGS list)
+cudalab_cli_test(predict_right 0 "You predicted 8 lines; the run says 8 lines\\. Right\\."
+                 ARGS run hello --backend emu --predict 8 --json ${CLI_OUT}/predicted.json
+                 FILE ${CLI_OUT}/predicted.json)
+cudalab_cli_test(predict_wrong 0 "You predicted 6 lines; the run says 15 lines\\. Not this time"
+                 ARGS run hello --backend emu --set blocks_per_grid=3 --set threads_per_block=5 --predict 6)
+cudalab_cli_test(predict_choice 0 "You predicted \"Before the kernel has finished\"; the run says \"Before"
+                 ARGS run hello --step 2 --backend emu --set spin_us=20000 --predict 2)
+cudalab_cli_test(predict_not_a_number 2 "'eight' is not a number" ARGS run hello --backend emu --predict eight)
+cudalab_cli_test(predict_bad_choice 2 "'3' is not one of the choices: 1 \\(After the kernel has finished\\)"
+                 ARGS run hello --step 2 --backend emu --predict 3)

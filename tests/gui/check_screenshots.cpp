@@ -71,12 +71,27 @@ bool parse_region(const std::string& text, Region* r) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: check_screenshots DIR [name:x0,y0,x1,y1:min_edge_percent ...]\n");
+    std::fprintf(stderr, "usage: check_screenshots DIR|FILE.png... [name:x0,y0,x1,y1:min_edge_percent ...]\n");
     return 2;
   }
+  // A tour's folder (one PNG per step, named by the lessons), or PNG files named one by one.
   std::string dir = argv[1];
+  std::vector<std::string> files;
+  int first_region = 2;
+  if (dir.size() > 4 && dir.compare(dir.size() - 4, 4, ".png") == 0) {
+    first_region = 1;
+    while (first_region < argc && std::string(argv[first_region]).find(".png") != std::string::npos) {
+      files.push_back(argv[first_region++]);
+    }
+  } else {
+    for (const auto& lesson : cudalab::lessons::make_lessons()) {
+      for (std::size_t s = 0; s < lesson->steps().size(); ++s) {
+        files.push_back(dir + "/" + lesson->id() + "-" + std::to_string(s + 1) + ".png");
+      }
+    }
+  }
   std::vector<Region> regions;
-  for (int i = 2; i < argc; ++i) {
+  for (int i = first_region; i < argc; ++i) {
     Region r;
     if (!parse_region(argv[i], &r)) {
       std::fprintf(stderr, "bad region '%s'\n", argv[i]);
@@ -85,10 +100,8 @@ int main(int argc, char** argv) {
     regions.push_back(r);
   }
   int failures = 0, checked = 0;
-  for (const auto& lesson : cudalab::lessons::make_lessons()) {
-    auto steps = lesson->steps();
-    for (std::size_t s = 0; s < steps.size(); ++s) {
-      std::string path = dir + "/" + lesson->id() + "-" + std::to_string(s + 1) + ".png";
+  {
+    for (const std::string& path : files) {
       Image image;
       if (!load(path, &image)) {
         std::printf("FAIL %s: missing or not a PNG\n", path.c_str());
