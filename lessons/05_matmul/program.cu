@@ -1,5 +1,5 @@
 // Chapter 5, "Matrix multiply: the naive kernel", as one plain CUDA program: C = A × B for n × n
-// floats, one thread per element of C, with the row from x (the classic tutorial) and with the
+// floats, one thread per element of C, with the row from x (the Numba tutorial) and with the
 // column from x (coalesced), timed with CUDA events against a CPU triple loop on one core.
 // Build and run:  nvcc -O2 program.cu -o matmul && ./matmul
 #include <chrono>

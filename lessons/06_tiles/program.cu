@@ -22,7 +22,7 @@
 constexpr int kNoDevice = 77;  // the exit code when there is no device to run on
 constexpr int TILE = 16;
 
-// One thread per element of C, row from x, as in the classic tutorial.
+// One thread per element of C, row from x, as in the Numba CUDA tutorial the course follows.
 __global__ void mat_mul_naive_kernel(const float* a, const float* b, float* c, int n) {
   const int row = blockIdx.x * blockDim.x + threadIdx.x;
   const int col = blockIdx.y * blockDim.y + threadIdx.y;
