@@ -57,14 +57,18 @@ const AppShell::KernelSource& AppShell::program_source(int chapter) {
 void AppShell::draw_code_tab() {
   if (course_.chapter_count() == 0) return;
   if (ImGui::BeginTabBar("##code_tabs")) {
-    if (ImGui::BeginTabItem("Kernels")) {
+    const auto flags_for = [&](int tab) {
+      return code_tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+    };
+    if (ImGui::BeginTabItem("Kernels", nullptr, flags_for(0))) {
       draw_kernels_listing();
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Whole program")) {
+    if (ImGui::BeginTabItem("Whole program", nullptr, flags_for(1))) {
       draw_whole_program();
       ImGui::EndTabItem();
     }
+    code_tab_request_ = -1;
     ImGui::EndTabBar();
   }
 }
