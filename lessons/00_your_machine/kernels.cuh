@@ -10,6 +10,7 @@ __device__ bool is_first_thread_of_block() {
 
 // A kernel: runs on the device, launched by the host with <<<blocks, threads>>>.
 // block_ran has one slot per block, in device memory; the host copies it back and counts the marks.
+// Which SM ran the block (the %smid register) CUDA Lab reads out of sight, for the picture.
 __global__ void where_am_i(int* block_ran, cudalab::Trace trace) {
   if (is_first_thread_of_block()) {
     block_ran[blockIdx.x] = 1;
