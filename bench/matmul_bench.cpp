@@ -18,7 +18,8 @@ using Outcome = ContenderResult::Outcome;
 
 // Every variant, cuBLAS first so that the others can be given as a share of it.
 std::vector<ContenderSpec> variants() {
-  return {{Contender::cublas, 0},          {Contender::cpu_loop, 0},         {Contender::cpu_optimized, 0},
+  return {{Contender::cublas, 0},          {Contender::cpu_loop_unoptimized, 0}, {Contender::cpu_loop, 0},
+          {Contender::cpu_optimized, 0},
           {Contender::naive_row_from_x, 16}, {Contender::naive_coalesced, 16}, {Contender::naive_coalesced, 32},
           {Contender::shared_tiles, 8},    {Contender::shared_tiles, 16},    {Contender::shared_tiles, 32}};
 }
@@ -26,6 +27,7 @@ std::vector<ContenderSpec> variants() {
 std::string variant_key(const ContenderSpec& spec) {
   switch (spec.contender) {
     case Contender::cpu_loop: return "cpu_mat_mul";
+    case Contender::cpu_loop_unoptimized: return "cpu_mat_mul_O0";
     case Contender::cpu_optimized: return "cpu_mat_mul_optimized";
     case Contender::naive_row_from_x: return fmt::format("naive_row_from_x_{}x{}", spec.edge, spec.edge);
     case Contender::naive_coalesced: return fmt::format("naive_coalesced_{}x{}", spec.edge, spec.edge);
@@ -78,7 +80,7 @@ int run_matmul_bench(std::ostream& out, const MatmulBenchOptions& options) {
     double cublas_gflops = 0;
     for (const ContenderSpec& spec : variants()) {
       ContenderResult result;
-      if (spec.contender == Contender::cpu_loop && n > options.loop_max) {
+      if (is_triple_loop(spec.contender) && n > options.loop_max) {
         result.spec = spec;
         result.outcome = Outcome::skipped;
         result.note = fmt::format("skipped above n = {} (minutes)", options.loop_max);

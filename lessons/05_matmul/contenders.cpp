@@ -19,8 +19,9 @@ double ms_since(Clock::time_point start) {
 
 // The triple loop, band of rows by band of rows, so a run of minutes reports progress and can be
 // stopped. A band is about 2²² multiply-adds (a few to tens of milliseconds).
-ContenderResult measure_cpu_loop(const RaceInputs& in, const RunControl* control,
+ContenderResult measure_cpu_loop(const RaceInputs& in, bool optimized, const RunControl* control,
                                  const std::function<void(double)>& progress, Matrix* c) {
+  const auto rows = optimized ? cpu_mat_mul_rows : cpu_mat_mul_rows_unoptimized;
   ContenderResult result;
   const int n = in.n;
   const int rows_per_band = std::max(1, static_cast<int>((1LL << 22) / (static_cast<long long>(n) * n)));
@@ -37,14 +38,14 @@ ContenderResult measure_cpu_loop(const RaceInputs& in, const RunControl* control
         }
         return cancelled_status();
       }
-      cpu_mat_mul_rows(in.a->data(), in.b->data(), c->data(), n, row, std::min(row + rows_per_band, n));
+      rows(in.a->data(), in.b->data(), c->data(), n, row, std::min(row + rows_per_band, n));
       if (first && progress) progress(double(std::min(row + rows_per_band, n)) / n);
     }
     samples->push_back(ms_since(start));
     first = false;
     return Status::success();
   };
-  result.compute = {"cpu_mat_mul", 0, TimingSource::host_clock};
+  result.compute = {optimized ? "cpu_mat_mul" : "cpu_mat_mul -O0", 0, TimingSource::host_clock};
   std::vector<Timing> timings{result.compute};
   const Status status = repeat_measurement(host_repeats(), control, once, &timings);
   result.compute = timings[0];
@@ -61,7 +62,8 @@ ContenderResult measure_cpu_loop(const RaceInputs& in, const RunControl* control
 
 std::string contender_name(const ContenderSpec& spec) {
   switch (spec.contender) {
-    case Contender::cpu_loop: return "cpu_mat_mul (triple loop, 1 core)";
+    case Contender::cpu_loop: return "cpu_mat_mul (triple loop, 1 core, compiled with optimization)";
+    case Contender::cpu_loop_unoptimized: return "cpu_mat_mul built -O0 (the same loop, optimizer off, 1 core)";
     case Contender::cpu_optimized:
       return fmt::format("cpu_mat_mul_optimized (blocked, vectorized, {} core{})", cpu_cores(), cpu_cores() == 1 ? "" : "s");
     case Contender::naive_row_from_x:
@@ -78,6 +80,7 @@ std::string contender_name(const ContenderSpec& spec) {
 std::string contender_label(const ContenderSpec& spec) {
   switch (spec.contender) {
     case Contender::cpu_loop: return "CPU loop";
+    case Contender::cpu_loop_unoptimized: return "CPU loop -O0";
     case Contender::cpu_optimized: return "CPU optimized";
     case Contender::naive_row_from_x: return "row = x";
     case Contender::naive_coalesced: return "col = x";
@@ -90,6 +93,7 @@ std::string contender_label(const ContenderSpec& spec) {
 std::string contender_short_name(const ContenderSpec& spec) {
   switch (spec.contender) {
     case Contender::cpu_loop: return "cpu_mat_mul";
+    case Contender::cpu_loop_unoptimized: return "cpu_mat_mul, -O0";
     case Contender::cpu_optimized: return "cpu_mat_mul_optimized";
     case Contender::naive_row_from_x: return "host_naive, row from x";
     case Contender::naive_coalesced: return "host_naive, column from x";
@@ -99,8 +103,10 @@ std::string contender_short_name(const ContenderSpec& spec) {
   return "?";
 }
 
-bool runs_on_device(Contender contender) {
-  return contender != Contender::cpu_loop && contender != Contender::cpu_optimized;
+bool runs_on_device(Contender contender) { return !is_triple_loop(contender) && contender != Contender::cpu_optimized; }
+
+bool is_triple_loop(Contender contender) {
+  return contender == Contender::cpu_loop || contender == Contender::cpu_loop_unoptimized;
 }
 
 double ContenderResult::gflops() const {
@@ -124,8 +130,8 @@ ContenderResult measure_contender(Device& device, const ContenderSpec& spec, con
   Matrix c(in.a->size(), 0.0f);
   const int n = in.n;
 
-  if (spec.contender == Contender::cpu_loop) {
-    result = measure_cpu_loop(in, control, progress, &c);
+  if (is_triple_loop(spec.contender)) {
+    result = measure_cpu_loop(in, spec.contender == Contender::cpu_loop, control, progress, &c);
   } else if (spec.contender == Contender::cpu_optimized) {
     result.compute = {"cpu_mat_mul_optimized", 0, TimingSource::host_clock};
     std::vector<Timing> timings{result.compute};

@@ -11,7 +11,8 @@
 
 namespace cudalab::lessons::matmul {
 
-enum class Contender { cpu_loop, cpu_optimized, naive_row_from_x, naive_coalesced, shared_tiles, cublas };
+// The numbers are saved in runs' JSON: a new contender goes at the end.
+enum class Contender { cpu_loop, cpu_optimized, naive_row_from_x, naive_coalesced, shared_tiles, cublas, cpu_loop_unoptimized };
 
 struct ContenderSpec {
   Contender contender = Contender::cpu_loop;
@@ -23,7 +24,8 @@ std::string contender_name(const ContenderSpec& spec);
 std::string contender_label(const ContenderSpec& spec);
 // For a table's first column: "cpu_mat_mul", "host_naive, row from x", "host_optimized, 16 × 16 tiles".
 std::string contender_short_name(const ContenderSpec& spec);
-bool runs_on_device(Contender contender);  // false for the two CPU functions
+bool runs_on_device(Contender contender);  // false for the CPU functions
+bool is_triple_loop(Contender contender);  // cpu_mat_mul, optimized by the compiler or not
 
 struct ContenderResult {
   ContenderSpec spec;

@@ -1,4 +1,5 @@
 #include "cpu_matmul.h"
+#include "cpu_triple_loop.h"
 
 #include <algorithm>
 #include <atomic>
@@ -85,12 +86,7 @@ bool multiply_rows(const float* a, const float* b, Acc* c, std::size_t n, int i0
 void cpu_mat_mul(const float* a, const float* b, float* c, int n) { cpu_mat_mul_rows(a, b, c, n, 0, n); }
 
 void cpu_mat_mul_rows(const float* a, const float* b, float* c, int n, int row_begin, int row_end) {
-  for (int row = row_begin; row < row_end; ++row)
-    for (int col = 0; col < n; ++col) {
-      float sum = 0.0f;
-      for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
-      c[row * n + col] = sum;
-    }
+  triple_loop_rows(a, b, c, n, row_begin, row_end);
 }
 
 int cpu_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }

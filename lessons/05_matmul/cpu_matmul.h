@@ -13,6 +13,8 @@ void cpu_mat_mul(const float* a, const float* b, float* c, int n);
 // The same loop for rows [row_begin, row_end) of C only, so a long run can report progress and
 // stop between bands of rows.
 void cpu_mat_mul_rows(const float* a, const float* b, float* c, int n, int row_begin, int row_end);
+// The very same loop compiled without optimization (-O0): what compiling buys, measured.
+void cpu_mat_mul_rows_unoptimized(const float* a, const float* b, float* c, int n, int row_begin, int row_end);
 
 // The same arithmetic, rearranged for the machine: the loops in i-k-j order (the innermost loop
 // walks a row of B and a row of C, one float after the next, which the compiler turns into vector

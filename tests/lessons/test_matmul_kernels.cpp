@@ -123,7 +123,8 @@ TEST_F(MATMUL_SUITE, ContendersAgreeAndCublasWhenPresent) {
   const int n = 100;
   Problem p = problem(n);
   const RaceInputs inputs{n, &p.a, &p.b, &p.reference};
-  for (ContenderSpec spec : {ContenderSpec{Contender::cpu_loop}, ContenderSpec{Contender::cpu_optimized},
+  for (ContenderSpec spec : {ContenderSpec{Contender::cpu_loop_unoptimized}, ContenderSpec{Contender::cpu_loop},
+                             ContenderSpec{Contender::cpu_optimized},
                              ContenderSpec{Contender::naive_row_from_x, 16}, ContenderSpec{Contender::naive_coalesced, 32},
                              ContenderSpec{Contender::shared_tiles, 8}, ContenderSpec{Contender::cublas}}) {
     SCOPED_TRACE(contender_name(spec));

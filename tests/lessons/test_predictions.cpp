@@ -15,6 +15,13 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
+// One source, two binaries: the suite's name says which device answered.
+#if defined(CUDALAB_LESSON_TEST_ON_GPU)
+#define PREDICTIONS PredictionsOnGpu
+#else
+#define PREDICTIONS Predictions
+#endif
+
 namespace {
 
 // Small sizes for the steps whose defaults take seconds on the emulator; the question is the same.
@@ -39,7 +46,7 @@ std::string where(const Lesson& lesson, int step) {
 
 }  // namespace
 
-TEST(Predictions, EveryChapterAsksAndMostStepsDo) {
+TEST(PREDICTIONS, EveryChapterAsksAndMostStepsDo) {
   int steps = 0, asked = 0;
   for (const auto& lesson : make_lessons()) {
     int in_chapter = 0;
@@ -59,7 +66,7 @@ TEST(Predictions, EveryChapterAsksAndMostStepsDo) {
   EXPECT_GE(asked * 4, steps * 3) << asked << " of " << steps << " steps ask a question";
 }
 
-TEST(Predictions, QuestionsNameTheCurrentValues) {
+TEST(PREDICTIONS, QuestionsNameTheCurrentValues) {
   Step step{"Sample", {Param{"threads_per_block", "Threads", Param::Kind::integer, 1, 1024, 4},
                        Param{"sync", "Sync", Param::Kind::toggle, 0, 1, 1},
                        Param{"layout", "Layout", Param::Kind::choice, 0, 1, 0, false, {"row", "column"}}}};
@@ -70,7 +77,7 @@ TEST(Predictions, QuestionsNameTheCurrentValues) {
   EXPECT_EQ(prediction_question(step, values), "256 threads, sync on, column layout, {unknown}");
 }
 
-TEST(Predictions, TypedAnswersAreParsedOrRefusedInWords) {
+TEST(PREDICTIONS, TypedAnswersAreParsedOrRefusedInWords) {
   Prediction number{.question = "How many?"};
   double value = 0;
   EXPECT_TRUE(parse_prediction(number, " 12 ", &value).ok());
@@ -87,7 +94,7 @@ TEST(Predictions, TypedAnswersAreParsedOrRefusedInWords) {
   EXPECT_NE(wrong.message.find("1 (Pageable), 2 (Pinned)"), std::string::npos) << wrong.message;
 }
 
-TEST(Predictions, JudgingUsesTheRunsValueAndItsTolerance) {
+TEST(PREDICTIONS, JudgingUsesTheRunsValueAndItsTolerance) {
   Step step{"Sample", {}};
   step.prediction = Prediction{.question = "Ratio?", .unit = "times", .answer_key = "ratio", .tolerance = 0.1};
   cudalab::Run run;
@@ -117,7 +124,7 @@ TEST(Predictions, JudgingUsesTheRunsValueAndItsTolerance) {
 }
 
 // Every question of every chapter, answered by a real run of its step.
-TEST(Predictions, EveryAnswerComesFromTheRun) {
+TEST(PREDICTIONS, EveryAnswerComesFromTheRun) {
   std::unique_ptr<Device> device;
   open_test_device(&device);
   if (!device) return;  // skipped (no GPU) or failed above
@@ -150,7 +157,7 @@ TEST(Predictions, EveryAnswerComesFromTheRun) {
 }
 
 // Numbers the run computes move with the launch: the answer is measured, not written down.
-TEST(Predictions, AnswersFollowTheLaunch) {
+TEST(PREDICTIONS, AnswersFollowTheLaunch) {
   std::unique_ptr<Device> device;
   open_test_device(&device);
   if (!device) return;

@@ -140,7 +140,7 @@ TEST_F(TILES_SUITE, TheRaceMeasuresEveryFunction) {
   cudalab::Run run = run_step(kRaceStep, {"n=96", "tile=16"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   const auto& rows = run.results["rows"];
-  ASSERT_EQ(rows.size(), 6u);
+  ASSERT_EQ(rows.size(), 7u);
   for (const auto& row : rows) {
     SCOPED_TRACE(row["name"].get<std::string>());
     if (row["label"] == "cuBLAS" && row["outcome"] == "skipped") {
@@ -153,16 +153,20 @@ TEST_F(TILES_SUITE, TheRaceMeasuresEveryFunction) {
   }
   auto views = lesson->views(kRaceStep, run);
   const auto* table = find_views<TableView>(views).at(0);
-  ASSERT_EQ(table->rows.size(), 6u);
-  EXPECT_EQ(table->rows[0][4], "1×");  // the triple loop against itself
+  ASSERT_EQ(table->rows.size(), 7u);
+  EXPECT_EQ(table->rows[0][0], "cpu_mat_mul, -O0");  // the same loop, optimizer off, comes first
+  EXPECT_EQ(table->rows[1][4], "1×");                // the triple loop against itself
+  // The tutorial's cpu_mat_mul_jit point, measured: what the optimizer buys, in words.
+  EXPECT_NE(fact(*find_views<FactsView>(views).at(0), "what the compiler buys").find("faster built with optimization"),
+            std::string::npos);
   const auto* chart = find_views<ChartView>(views).at(0);
   EXPECT_TRUE(chart->log_y);
   EXPECT_EQ(chart->kind, ChartView::Kind::bar);
 #if !defined(CUDALAB_LESSON_TEST_ON_GPU)
-  EXPECT_EQ(rows[5]["outcome"], "skipped");  // no cuBLAS on the emulator, said in words
-  EXPECT_NE(rows[5]["note"].get<std::string>().find("emulator"), std::string::npos);
-  EXPECT_EQ(table->rows[5][1], "—");  // no time for a row that did not run; the reason ends the row
-  EXPECT_NE(table->rows[5].back().find("emulator"), std::string::npos);
+  EXPECT_EQ(rows[6]["outcome"], "skipped");  // no cuBLAS on the emulator, said in words
+  EXPECT_NE(rows[6]["note"].get<std::string>().find("emulator"), std::string::npos);
+  EXPECT_EQ(table->rows[6][1], "—");  // no time for a row that did not run; the reason ends the row
+  EXPECT_NE(table->rows[6].back().find("emulator"), std::string::npos);
   EXPECT_EQ(fact(*find_views<FactsView>(views).at(0), "GPU rows"), "run on the CPU emulator: CPU times, not GPU times");
 #endif
 }
@@ -178,7 +182,7 @@ TEST_F(TILES_SUITE, TheRaceTableFillsInAsResultsArrive) {
   };
   cudalab::Run run = run_step(kRaceStep, {"n=48"}, &control);
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
-  ASSERT_EQ(measured_rows_seen.size(), 6u);  // one hand-over per function raced
+  ASSERT_EQ(measured_rows_seen.size(), 7u);  // one hand-over per function raced
   for (std::size_t i = 0; i < measured_rows_seen.size(); ++i) EXPECT_EQ(measured_rows_seen[i], int(i) + 1);
 }
 
@@ -187,7 +191,7 @@ TEST_F(TILES_SUITE, AStoppedRaceKeepsItsRowsAndSaysSo) {
   control.cancel = true;
   cudalab::Run run = run_step(kRaceStep, {"n=64"}, &control);
   EXPECT_EQ(run.status.code, StatusCode::cancelled);
-  ASSERT_EQ(run.results["rows"].size(), 6u);
+  ASSERT_EQ(run.results["rows"].size(), 7u);
   for (const auto& row : run.results["rows"]) EXPECT_EQ(row["outcome"], "cancelled");
   EXPECT_FALSE(lesson->views(kRaceStep, run).empty()) << "a stopped race still shows its table";
 }
