@@ -65,8 +65,8 @@ Step race_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 1, 8192, 512};
   n.log_scale = true;
   n.help = "The triple loop takes minutes from n = 2048 on; the run can be stopped and keeps what finished.";
-  Param loop{"cpu_loop", "Run the triple loop", Param::Kind::toggle, 0, 1, 1};
-  loop.help = "cpu_mat_mul: every other row is compared with it. Off: its row stays empty.";
+  Param loop{"cpu_loop", "Run the triple loops", Param::Kind::toggle, 0, 1, 1};
+  loop.help = "cpu_mat_mul built -O0 and optimized: every other row is compared with the optimized one. Off: both rows stay empty.";
   Step step{"The race", {n, tile_param(1), loop}};
   step.kernels = {"mat_mul_naive_kernel", "mat_mul_coalesced_kernel", "mat_mul_shared_kernel"};
   step.prediction = Prediction{.question = "n = {n}: which kernel is faster?",
