@@ -37,6 +37,8 @@ std::vector<std::string> describe_column(const DeviceFacts& f) {
           (f.shared_per_block_optin > f.shared_per_block ? fmt::format(" ({} opt-in)", bytes_one_decimal(double(f.shared_per_block_optin))) : ""),
       gpu ? bytes_one_decimal(double(f.shared_per_sm)) : "—",
       gpu ? std::to_string(f.regs_per_block) : "— (CPU registers)",
+      gpu ? std::to_string(f.max_threads_per_sm) : fmt::format("{} (one block at a time per worker)", f.max_threads_per_sm),
+      gpu ? (f.max_blocks_per_sm > 0 ? std::to_string(f.max_blocks_per_sm) : "?") : "1 (per worker)",
       gpu ? bytes_one_decimal(double(f.l2_bytes)) : "— (the CPU's caches)",
       bytes_one_decimal(double(f.global_mem_bytes)) + (gpu ? "" : " (host memory)"),
       gpu ? fmt::format("{:.0f} MHz", f.mem_clock_khz / 1000.0) : "—",
@@ -48,6 +50,7 @@ std::vector<std::string> describe_column(const DeviceFacts& f) {
 const std::vector<std::string> kRowNames = {
     "name", "compute capability", "SMs", "warp size", "max threads per block", "max block dims",
     "max grid dims", "shared memory per block", "shared memory per SM", "registers per block",
+    "max threads per SM", "max blocks per SM",
     "L2 cache", "global memory", "memory clock", "memory bus width", "theoretical bandwidth",
 };
 

@@ -20,7 +20,6 @@ namespace {
 // A run that would keep the device busy longer than this is refused in words: a slider must never
 // freeze the classroom.
 constexpr double kLongestRunUs = 5e6;
-constexpr unsigned kMostBlocksPerSm = 32;  // resident-block limit of current NVIDIA GPUs
 constexpr int kMostWaveMarkers = 12;
 
 struct BlockRecord {
@@ -109,8 +108,11 @@ void run_blocks_on_sms(const ParamValues& values, Device& device, RunControl&, R
     // Refuse only what would take very long even if every unit were as full as it can be.
     const DeviceFacts& facts = device.facts();
     const unsigned per_unit =
-        facts.is_gpu() ? std::clamp(facts.max_threads_per_sm / std::max<int>(threads_per_block, 1), 1, int(kMostBlocksPerSm))
-                       : 1;  // an emulator worker runs one block at a time
+        facts.is_gpu()
+            // The device's own resident-block limit (16 on sm_75, 32 on sm_90); 32 if a saved run lacks it.
+            ? std::clamp(facts.max_threads_per_sm / std::max<int>(threads_per_block, 1), 1,
+                         facts.max_blocks_per_sm > 0 ? facts.max_blocks_per_sm : 32)
+            : 1;  // an emulator worker runs one block at a time
     const double fewest_waves =
         std::ceil(double(blocks_per_grid) / (double(std::max(facts.sm_count, 1)) * per_unit));
     if (fewest_waves * work_us > kLongestRunUs)

@@ -295,6 +295,22 @@ Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes
   return settle(read());
 }
 
+Status CudaDevice::max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block,
+                                            std::size_t dynamic_shared_bytes, int* out) {
+  if (kernel.gpu_stub == nullptr)
+    return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
+  CUDALAB_RETURN_IF_ERROR(usable());
+  auto read = [&]() -> Status {
+    CUDALAB_RETURN_IF_ERROR(select());
+    int blocks = 0;
+    CUDALAB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel.gpu_stub(), threads_per_block,
+                                                                   dynamic_shared_bytes));
+    *out = blocks;
+    return Status::success();
+  };
+  return settle(read());
+}
+
 // --- timing ---------------------------------------------------------------------------------------
 
 std::shared_ptr<Event> CudaDevice::record_event() { return record_event_on(0); }

@@ -33,6 +33,8 @@ class CudaDevice final : public Device {
                 const EmuInvocation& emu) override;
   Status synchronize() override;
   Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) override;
+  Status max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block, std::size_t dynamic_shared_bytes,
+                                  int* out) override;
 
   std::shared_ptr<Event> record_event() override;
   std::shared_ptr<Event> record_event_on(int stream) override;

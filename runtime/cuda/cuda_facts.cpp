@@ -21,6 +21,8 @@ Status read_device_facts(int index, DeviceFacts* out) {
   CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, index));
   CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, index));
   CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, index));
+  int max_blocks_per_sm = 0;
+  CUDALAB_CUDA_TRY(cudaDeviceGetAttribute(&max_blocks_per_sm, cudaDevAttrMaxBlocksPerMultiprocessor, index));
 
   DeviceFacts facts;
   facts.backend = BackendKind::gpu;
@@ -41,6 +43,7 @@ Status read_device_facts(int index, DeviceFacts* out) {
   facts.regs_per_block = prop.regsPerBlock;
   facts.regs_per_sm = prop.regsPerMultiprocessor;
   facts.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+  facts.max_blocks_per_sm = max_blocks_per_sm;
   facts.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
   facts.global_mem_bytes = prop.totalGlobalMem;
   facts.clock_khz = clock_khz;

@@ -62,6 +62,7 @@ DeviceFacts emulator_facts(int workers) {
   f.shared_per_block = 48 * 1024;  // the emulator's dynamic shared array (emu/bind.h)
   f.shared_per_block_optin = 48 * 1024;
   f.max_threads_per_sm = 1024;  // one block at a time per worker
+  f.max_blocks_per_sm = 1;
   // Memory is the host's: half of what is available, so the app itself keeps room.
   f.global_mem_bytes = host_available_memory() / 2;
   f.host_cpu = host_cpu_model();

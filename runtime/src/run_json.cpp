@@ -260,6 +260,7 @@ json to_json(const DeviceFacts& facts) {
           {"regs_per_block", facts.regs_per_block},
           {"regs_per_sm", facts.regs_per_sm},
           {"max_threads_per_sm", facts.max_threads_per_sm},
+          {"max_blocks_per_sm", facts.max_blocks_per_sm},
           {"l2_bytes", facts.l2_bytes},
           {"global_mem_bytes", facts.global_mem_bytes},
           {"clock_khz", facts.clock_khz},
@@ -319,6 +320,7 @@ void read_device_facts(const json& j, const std::string& path, Status* problem, 
   fields.read("regs_per_block", &out->regs_per_block);
   fields.read("regs_per_sm", &out->regs_per_sm);
   fields.read("max_threads_per_sm", &out->max_threads_per_sm);
+  fields.read("max_blocks_per_sm", &out->max_blocks_per_sm, false);  // runs saved before it was recorded
   fields.read("l2_bytes", &out->l2_bytes);
   fields.read("global_mem_bytes", &out->global_mem_bytes);
   fields.read("clock_khz", &out->clock_khz);

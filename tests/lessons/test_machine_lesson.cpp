@@ -34,7 +34,16 @@ TEST_F(Chapter, FactsNameTheHostAndTheActiveDevice) {
   ASSERT_GE(views.size(), 3u);
   const auto* table = std::get_if<TableView>(&views.back());
   ASSERT_NE(table, nullptr);
-  EXPECT_EQ(table->rows.size(), 15u);
+  EXPECT_EQ(table->rows.size(), 17u);
+  // The resident limits the occupancy chapter builds on: the emulator runs one block per worker.
+  const auto row = [&](const std::string& name) {
+    for (const auto& r : table->rows)
+      if (r.front() == name) return r.back();
+    return std::string("(no row ") + name + ")";
+  };
+  EXPECT_EQ(row("max blocks per SM"), "1 (per worker)");
+  EXPECT_EQ(row("max threads per SM"), "1024 (one block at a time per worker)");
+  EXPECT_EQ(run.results["active"]["max_blocks_per_sm"], 1);
   const auto* grid = std::get_if<CellGridView>(&views.front());
   ASSERT_NE(grid, nullptr);
   EXPECT_EQ(static_cast<int>(grid->cells.size()), device->facts().sm_count);

@@ -83,6 +83,19 @@ class Device {
     (void)out;
     return Status::error(StatusCode::unsupported, "kernel attributes (registers, spills) exist only on a GPU");
   }
+  // How many blocks of `kernel` with `threads_per_block` threads and `dynamic_shared_bytes` of
+  // dynamic shared memory one SM holds at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor);
+  // only a GPU answers (emulator: unsupported, it runs one block per worker at a time).
+  virtual Status max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block,
+                                          std::size_t dynamic_shared_bytes, int* out) {
+    (void)kernel;
+    (void)threads_per_block;
+    (void)dynamic_shared_bytes;
+    (void)out;
+    return Status::error(StatusCode::unsupported,
+                         "occupancy (cudaOccupancyMaxActiveBlocksPerMultiprocessor) is not available on the emulator: "
+                         "it runs one block per worker at a time");
+  }
 
   // --- timing ---------------------------------------------------------------------------------
   virtual std::shared_ptr<Event> record_event() = 0;  // enqueued after the work so far

@@ -31,6 +31,7 @@ struct DeviceFacts {
   int regs_per_block = 0;
   int regs_per_sm = 0;
   int max_threads_per_sm = 0;
+  int max_blocks_per_sm = 0;     // resident blocks one SM holds at most (16 on sm_75, 32 on sm_90); 0: unknown
   std::size_t l2_bytes = 0;
   std::size_t global_mem_bytes = 0;
   int clock_khz = 0;
