@@ -47,6 +47,12 @@ json to_json(const Settings& settings) {
       {"theme", to_string(settings.theme)},
       {"font_scale", settings.font_scale},
       {"course", {{"chapter", settings.chapter}, {"step", settings.step}, {"visited", visited}}},
+      {"panes",
+       {{"chapters_width", settings.panes.chapters_width},
+        {"text_width", settings.panes.text_width},
+        {"text_height", settings.panes.text_height},
+        {"canvas_height", settings.panes.canvas_height},
+        {"chapters_collapsed", settings.panes.chapters_collapsed}}},
   };
 }
 
@@ -76,7 +82,44 @@ void read_field(const json& j, const char* key, T* out) {
 
 }  // namespace
 
-Settings settings_from_json(const json& j) {
+namespace {
+
+// Pane fractions: all or nothing. One odd value among four would give a layout nobody chose, so
+// any value outside the range (or of the wrong type) brings back the whole default layout.
+PaneSizes pane_sizes_from_json(const json& j, std::string* note) {
+  const PaneSizes defaults;
+  PaneSizes panes;
+  if (!j.is_object()) {
+    if (note != nullptr) *note = "the pane sizes are not an object";
+    return defaults;
+  }
+  const std::pair<const char*, float*> fields[] = {{"chapters_width", &panes.chapters_width},
+                                                   {"text_width", &panes.text_width},
+                                                   {"text_height", &panes.text_height},
+                                                   {"canvas_height", &panes.canvas_height}};
+  for (const auto& [key, out] : fields) {
+    const auto it = j.find(key);
+    if (it == j.end()) continue;  // an older file: that pane keeps its default
+    const double value = it->is_number() ? it->get<double>() : -1.0;
+    if (!(value >= PaneSizes::min_fraction && value <= PaneSizes::max_fraction)) {
+      if (note != nullptr) *note = std::string("pane size \"") + key + "\" is " + it->dump() + ", not a fraction from 0.05 to 0.9";
+      return defaults;
+    }
+    *out = static_cast<float>(value);
+  }
+  read_field(j, "chapters_collapsed", &panes.chapters_collapsed);
+  // The two columns beside the canvas cannot take the whole width together.
+  if (panes.chapters_width + panes.text_width > PaneSizes::max_fraction) {
+    if (note != nullptr) *note = "the chapter list and the text column together are wider than the window";
+    return defaults;
+  }
+  return panes;
+}
+
+}  // namespace
+
+Settings settings_from_json(const json& j, std::string* note) {
+  if (note != nullptr) note->clear();
   Settings settings;
   const Settings defaults;
   if (!j.is_object()) return settings;
@@ -119,6 +162,7 @@ Settings settings_from_json(const json& j) {
       }
     }
   }
+  if (const auto panes = j.find("panes"); panes != j.end()) settings.panes = pane_sizes_from_json(*panes, note);
   return settings;
 }
 
@@ -157,7 +201,10 @@ LoadedSettings settings_from_text(std::string_view text, const std::string& file
         " is not valid settings JSON; using defaults (the file is left as it is until you change a setting).";
     return loaded;
   }
-  loaded.settings = settings_from_json(parsed);
+  std::string note;
+  loaded.settings = settings_from_json(parsed, &note);
+  // The rest of the file is used; the message says which part was not.
+  if (!note.empty()) loaded.problem = "Settings: in " + file_name + ", " + note + "; using the default pane sizes.";
   return loaded;
 }
 

@@ -16,6 +16,20 @@ enum class Theme { dark, light, high_contrast };
 const char* to_string(Theme theme);            // "dark" / "light" / "high-contrast"
 bool theme_from_string(const std::string& text, Theme* out);
 
+// How the panes share the window (dragged with the splitters): fractions, so a size chosen on a
+// laptop still makes sense on a projector. The layout (shell/pane_layout.h) also keeps every pane
+// above a minimum in text heights, whatever the fractions say.
+struct PaneSizes {
+  static constexpr float min_fraction = 0.05f, max_fraction = 0.9f;
+  float chapters_width = 0.16f;  // of the window's width
+  float text_width = 0.28f;      // of the window's width
+  float text_height = 0.60f;     // of the middle band: the lesson text over the controls
+  float canvas_height = 0.62f;   // of the middle band: the canvas over the bottom pane
+  bool chapters_collapsed = false;  // the chapter list as a narrow strip of numbers
+
+  bool operator==(const PaneSizes&) const = default;
+};
+
 struct Settings {
   static constexpr float min_font_scale = 0.75f, max_font_scale = 3.0f;
 
@@ -27,14 +41,16 @@ struct Settings {
   std::string chapter;                          // lesson id; "" = the first
   int step = 0;                                 // 0-based within the chapter
   std::map<std::string, std::set<int>> visited;  // lesson id -> steps seen
+  PaneSizes panes;
 
   bool operator==(const Settings&) const = default;
 };
 
 nlohmann::json to_json(const Settings& settings);
 // Reads what it can: a missing or odd field keeps its default (an old or hand-edited file still
-// loads). Throws nothing.
-Settings settings_from_json(const nlohmann::json& j);
+// loads). Throws nothing. `note`, when given, receives what was replaced by a default and why
+// (pane sizes out of range), in words; "" when nothing was.
+Settings settings_from_json(const nlohmann::json& j, std::string* note = nullptr);
 
 struct LoadedSettings {
   Settings settings;

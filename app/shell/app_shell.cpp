@@ -51,6 +51,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   windowed_height_ = saved.window_height;
   windowed_x_ = saved.window_x;
   windowed_y_ = saved.window_y;
+  panes_ = saved.panes;
 }
 
 AppShell::~AppShell() = default;
@@ -98,6 +99,10 @@ std::string AppShell::prepare_start() {
     if (outline == nullptr) return "this step has no parameters to set ('" + assignment + "')";
     const Status applied = lessons::apply_assignment(*outline, assignment, &course_.values());
     if (!applied.ok()) return applied.message;
+  }
+    // The CLI checked the file; its parameters become the step's values, and it is shown first.
+      if (outline != nullptr) (void)lessons::apply_assignment(*outline, name + "=" + value, &course_.values());
+    }
   }
   if (!options_.predict.empty()) {
     if (outline == nullptr || !outline->prediction) return "this step asks no question to predict";
@@ -207,6 +212,7 @@ void AppShell::apply_navigation(NavAction action) {
 
 void AppShell::on_position_changed() {
   scroll_text_to_top_ = true;
+  marks_.clear();  // marks belong to the step they were drawn on
   selected_picture_ = 0;
   for (auto& canvas : canvases_) canvas->reset_camera();
   last_status_.reset();
@@ -286,8 +292,7 @@ void AppShell::poll_runner() {
 
 void AppShell::show(LessonRunner::Outcome&& outcome) {
   const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
-  shown_ = ShownRun{outcome.chapter, outcome.step, std::move(outcome.run), std::move(outcome.views), version,
-                    outcome.seconds};
+                  outcome.seconds};
 }
 
 bool AppShell::run_settled() const {
@@ -305,6 +310,7 @@ Settings AppShell::snapshot_settings() const {
   settings.window_y = windowed_y_;
   settings.theme = theme_;
   settings.font_scale = font_scale_;
+  settings.panes = panes_;
   if (course_.chapter_count() > 0) {
     settings.chapter = course_.current().id;
     settings.step = course_.current_step();
@@ -355,14 +361,7 @@ void AppShell::frame() {
     apply_navigation(action);
   }
 
-  compute_layout();
-  draw_top_bar();
-  draw_chapter_panel();
-  draw_text_panel();
-  draw_controls_panel();
-  draw_canvas_panel();
-  draw_bottom_panel();
-  draw_status_bar();
+  draw_panes();  // panel_layout.cpp: the panes of the current layout mode
 
   flush_settings();
   if (const std::string problem = settings_->save_if_due(now_seconds()); !problem.empty()) {

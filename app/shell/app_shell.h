@@ -23,6 +23,8 @@
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "shell/lesson_runner.h"
+#include "shell/pane_layout.h"
+#include "shell/pointer_marks.h"
 #include "widgets/cell_grid_canvas.h"
 #include "widgets/code_listing.h"
 #include "widgets/widget_style.h"
@@ -44,13 +46,6 @@ struct ShownRun {
 // the step has neither (otherwise charts stay in the Results tab, never in both places).
 std::vector<int> canvas_pictures(const std::vector<lessons::View>& views);
 
-// Where each panel goes this frame (screen pixels); panels tile the viewport, no docking.
-struct PanelRect {
-  ImVec2 position, size;
-};
-struct ShellLayout {
-  PanelRect top_bar, chapters, text, controls, canvas, bottom, status_bar;
-};
 
 class AppShell {
  public:
@@ -100,6 +95,23 @@ class AppShell {
   // Hands changes made since the last frame to the settings store (frame() does it; so does exit).
   void flush_settings();
 
+  // Present layout and the presenter view (present_layout.cpp). F5 asks for it, Esc leaves it.
+  // gui.cpp opens the audience window when a second screen is there and says so with
+  // set_audience_window(true); the main window then shows the teacher's view.
+  bool wants_presentation() const { return presenting_; }
+  bool audience_window_open() const { return audience_open_; }
+  void set_audience_window(bool open, std::string where = "");
+  void start_presenting() {
+    presenting_ = true;
+    presenting_since_ = ImGui::GetTime();
+  }
+  void stop_presenting();
+  // The audience window's frame (built with its own ImGui context current): text and canvas.
+  void audience_frame();
+  // Where the panes were last drawn, as JSON, for the GUI tests' per-pane checks.
+  std::string layout_report(bool audience) const;
+  PointerMarks& marks() { return marks_; }
+
  private:
   // app_shell.cpp
   void handle_keys();
@@ -122,7 +134,13 @@ class AppShell {
   const KernelSource& program_source(int chapter);  // panel_code.cpp
 
   // panel_*.cpp
-  void compute_layout();
+  void compute_layout(LayoutMode mode);
+  void draw_panes();              // panel_layout.cpp: this frame's layout mode and its panes
+  void draw_splitters();          // panel_splitters.cpp
+  void draw_chapter_strip();      // panel_course.cpp: the collapsed chapter list
+  void draw_present_strip();      // present_layout.cpp: the controls as one strip
+  void draw_teacher_notes();      // present_layout.cpp: notes, next step, clock
+  void handle_present_keys();     // present_layout.cpp: F5, Esc, spotlight, pen
   // Begins a fixed, untitled panel window at `rect`.
   static bool begin_panel(const char* name, const PanelRect& rect, int extra_flags = 0);
   void panel_heading(const char* text) const;
@@ -147,7 +165,18 @@ class AppShell {
   void submit_prediction(std::optional<double> answer);  // nothing: skipped
   void judge_prediction(LessonRunner::Outcome* outcome);
 
-  ShellLayout layout_;
+
+  ShellLayout layout_;                     // the window being built now
+  ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
+  PaneSizes panes_;                        // the splitters' fractions, remembered
+  int dragged_splitter_ = -1;
+  bool presenting_ = false;       // present layout (one screen) or presenter view (two)
+  bool audience_open_ = false;    // the presenter view's second window is open
+  bool bottom_in_present_ = false;  // present layout: the bottom pane asked back
+  double presenting_since_ = 0;   // ImGui time when presenting began (the teacher's clock)
+  PointerMarks marks_;            // spotlight and pen marks on the canvas
+  std::string audience_screen_;   // where the audience window is, in words
+  std::vector<std::string> chapter_titles_cut_;  // this frame's chapter titles that did not fit
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
   std::filesystem::path data_dir_;
   GuiOptions options_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -10,7 +11,42 @@
 
 namespace cudalab::app {
 
+namespace {
+
+std::string stem_of(const std::string& png_path) {
+  return png_path.size() > 4 && png_path.compare(png_path.size() - 4, 4, ".png") == 0 ? png_path.substr(0, png_path.size() - 4)
+                                                                                      : png_path;
+}
+
+std::string write_text(const std::string& path, const std::string& text) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) return "cannot write " + path;
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  return std::fclose(file) == 0 && written ? "" : "cannot write " + path;
+}
+
+}  // namespace
+
+std::string Automation::save(AppShell& shell, int framebuffer_width, int framebuffer_height, const std::string& path) {
+  if (std::string problem = save_back_buffer_png(framebuffer_width, framebuffer_height, path); !problem.empty()) return problem;
+  const std::string stem = stem_of(path);
+  const bool audience = capture_audience_ && shell.audience_window_open();
+  if (audience) {
+    if (std::string problem = capture_audience_(stem + ".audience.png"); !problem.empty()) return problem;
+  }
+  if (layout_report_) {
+    if (std::string problem = write_text(stem + ".layout.json", shell.layout_report(false)); !problem.empty()) return problem;
+    if (audience) {
+      if (std::string problem = write_text(stem + ".audience.layout.json", shell.layout_report(true)); !problem.empty()) {
+        return problem;
+      }
+    }
+  }
+  return "";
+}
+
 Automation::Automation(const GuiOptions& options) {
+  if (const char* report = std::getenv("CUDALAB_LAYOUT_REPORT"); report != nullptr && *report != '\0') layout_report_ = true;
   if (!options.shot_out.empty()) {
     mode_ = Mode::shot;
     shot_path_ = options.shot_out;
@@ -44,7 +80,7 @@ std::optional<int> Automation::after_render(AppShell& shell, int framebuffer_wid
     std::fprintf(stderr, "cudalab: %s failed: %s\n", step_name.c_str(), shell.last_run_problem().c_str());
   }
   if (mode_ == Mode::shot) {
-    if (const std::string problem = save_back_buffer_png(framebuffer_width, framebuffer_height, shot_path_); !problem.empty()) {
+    if (const std::string problem = save(shell, framebuffer_width, framebuffer_height, shot_path_); !problem.empty()) {
       std::fprintf(stderr, "cudalab: screenshot not saved: %s\n", problem.c_str());
       return 1;
     }
@@ -54,7 +90,7 @@ std::optional<int> Automation::after_render(AppShell& shell, int framebuffer_wid
   if (has_chapter) {
     const std::string file =
         (std::filesystem::path(tour_dir_) / (course.current().id + "-" + std::to_string(course.current_step() + 1) + ".png")).string();
-    if (const std::string problem = save_back_buffer_png(framebuffer_width, framebuffer_height, file); !problem.empty()) {
+    if (const std::string problem = save(shell, framebuffer_width, framebuffer_height, file); !problem.empty()) {
       std::fprintf(stderr, "cudalab: tour screenshot not saved: %s\n", problem.c_str());
       return 1;
     }

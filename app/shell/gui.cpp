@@ -18,6 +18,7 @@
 #include "shell/automation.h"
 #include "shell/frame_pacing.h"
 #include "shell/paths.h"
+#include "shell/presenter_window.h"
 #include "shell/redraw_schedule.h"
 
 namespace cudalab::app {
@@ -39,6 +40,47 @@ bool display_available() {
 const char* headless_hint = "Run the window under a virtual display: xvfb-run -a cudalab, or use the headless commands: cudalab list | run | bench";
 
 AppShell* shell_of(GLFWwindow* window) { return static_cast<AppShell*>(glfwGetWindowUserPointer(window)); }
+
+// The presenter view follows the shell: presenting with a second screen opens the audience window
+// there (the main window turns into the teacher's view); without one the shell keeps the present
+// layout in this window. A screen unplugged mid-lesson, or the audience window closed, brings
+// the present layout back here.
+void sync_presenter_window(AppShell& shell, GLFWwindow* window, PresenterWindow* presenter, RedrawSchedule* redraw) {
+  if (presenter->is_open()) {
+    const bool unplugged = [&] {
+      if (presenter->screen().monitor == nullptr) return false;  // the simulated screen stays
+      int count = 0;
+      GLFWmonitor** monitors = glfwGetMonitors(&count);
+      for (int i = 0; i < count; ++i) {
+        if (monitors[i] == presenter->screen().monitor) return false;
+      }
+      return true;
+    }();
+    if (presenter->close_requested()) shell.stop_presenting();
+    if (!shell.wants_presentation() || unplugged) {
+      presenter->close();
+      shell.set_audience_window(false);
+      if (unplugged) shell.add_message(ConsoleLog::Kind::warning, "The second screen went away: presenting on this one.");
+    }
+    return;
+  }
+  static bool said_one_screen = false, open_failed = false;
+  if (!shell.wants_presentation()) open_failed = false;
+  if (!shell.wants_presentation() || shell.audience_window_open() || open_failed) return;
+  if (const std::optional<AudienceScreen> screen = find_audience_screen(window)) {
+    if (const std::string problem = presenter->open(window, *screen, redraw); !problem.empty()) {
+      shell.add_message(ConsoleLog::Kind::warning, problem + "; presenting in this window.");
+      shell.set_audience_window(false);
+      open_failed = true;
+    } else {
+      shell.set_audience_window(true, screen->name);
+      shell.add_message(ConsoleLog::Kind::info, "Presenter view: the room sees " + screen->name + ".");
+    }
+  } else if (!said_one_screen) {
+    said_one_screen = true;
+    shell.add_message(ConsoleLog::Kind::info, "One screen: presenting in this window (Esc returns).");
+  }
+}
 
 }  // namespace
 
@@ -78,8 +120,17 @@ int run_gui(const GuiOptions& options) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  const int width = options.width > 0 ? options.width : automated ? 1280 : shell->start_width();
-  const int height = options.height > 0 ? options.height : automated ? 800 : shell->start_height();
+  int width = options.width > 0 ? options.width : automated ? 1280 : shell->start_width();
+  int height = options.height > 0 ? options.height : automated ? 800 : shell->start_height();
+  // Hidden, for the projector-size tours: CUDALAB_WINDOW_SIZE=1920x1080 (`shot` has --size).
+  if (const char* size = std::getenv("CUDALAB_WINDOW_SIZE"); size != nullptr && options.width <= 0) {
+    int asked_width = 0, asked_height = 0;
+    if (std::sscanf(size, "%dx%d", &asked_width, &asked_height) == 2 && asked_width >= 320 && asked_height >= 240 &&
+        asked_width <= 7680 && asked_height <= 4320) {
+      width = asked_width;
+      height = asked_height;
+    }
+  }
   GLFWwindow* window = glfwCreateWindow(width, height, "CUDA Lab", nullptr, nullptr);
   if (window == nullptr) {
     std::fprintf(stderr, "cudalab: cannot open a window with OpenGL 3.3 core: %s\n", last_glfw_error.c_str());
@@ -133,7 +184,21 @@ int run_gui(const GuiOptions& options) {
     std::sscanf(pointer, "%d,%d", &pointer_x, &pointer_y);
   }
 
+  // Hidden, for screenshots and tests: CUDALAB_LAYOUT=present starts presenting (F5 does it by
+  // hand); with CUDALAB_FAKE_SECOND_SCREEN=WxH that is the presenter view in two windows.
+  if (const char* layout = std::getenv("CUDALAB_LAYOUT"); layout != nullptr && std::string(layout) == "present") {
+    shell->start_presenting();
+  }
+  // Hidden, for screenshots of pointing: CUDALAB_SHOT_MARKS=1 draws a mark across the canvas and
+  // shows the spotlight at CUDALAB_SHOT_POINTER.
+  if (const char* marks = std::getenv("CUDALAB_SHOT_MARKS"); marks != nullptr && *marks == '1') {
+    shell->marks().add_stroke({ImVec2(0.2f, 0.7f), ImVec2(0.35f, 0.55f), ImVec2(0.5f, 0.62f), ImVec2(0.7f, 0.4f)});
+    shell->marks().force_spotlight(true);
+  }
+  PresenterWindow presenter;
+
   Automation automation(options);
+  automation.set_audience_capture([&presenter](const std::string& path) { return presenter.save_png(path); });
   if (pacing.measuring()) automation.hold_for_frames(pacing.report_every() + 2);
   int exit_code = 0;
   while (glfwWindowShouldClose(window) == GLFW_FALSE) {
@@ -143,6 +208,7 @@ int run_gui(const GuiOptions& options) {
       continue;
     }
     if (pointer_x >= 0 && pointer_y >= 0) glfwSetCursorPos(window, pointer_x, pointer_y);
+    sync_presenter_window(*shell, window, &presenter, &redraw);
     shell->before_frame();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -160,6 +226,9 @@ int run_gui(const GuiOptions& options) {
     glClearColor(background.x, background.y, background.z, 1.f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // The audience window's frame, from the same shell state (its back buffer waits for the swap,
+    // so a screenshot can read it with the main one's).
+    if (presenter.is_open()) presenter.render([&] { shell->audience_frame(); }, background, automated);
     if (automation.active()) {
       if (const std::optional<int> done = automation.after_render(*shell, framebuffer_width, framebuffer_height)) {
         exit_code = *done;
@@ -167,6 +236,7 @@ int run_gui(const GuiOptions& options) {
       }
     }
     glfwSwapBuffers(window);
+    presenter.swap();
     pacing.frame_shown();
     // A held mouse button counts as moving: ImGui times presses and drags frame by frame.
     redraw.frame_drawn(shell->animating() || ImGui::IsAnyMouseDown());
@@ -179,6 +249,7 @@ int run_gui(const GuiOptions& options) {
   if (const std::string problem = settings.save_if_due(0.0, /*force=*/true); !problem.empty()) {
     std::fprintf(stderr, "cudalab: %s\n", problem.c_str());
   }
+  presenter.close();
   shell.reset();  // joins the runner and frees GL objects while the context is alive
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -24,6 +24,11 @@ KeyCode code_of(ShortcutKey key) {
     case ShortcutKey::right: return ImGuiKey_RightArrow;
     case ShortcutKey::page_up: return ImGuiKey_PageUp;
     case ShortcutKey::page_down: return ImGuiKey_PageDown;
+    case ShortcutKey::f5: return ImGuiKey_F5;
+    case ShortcutKey::escape: return ImGuiKey_Escape;
+    case ShortcutKey::spotlight: return ImGuiKey_L;
+    case ShortcutKey::pen: return ImGuiKey_P;
+    case ShortcutKey::clear_marks: return ImGuiKey_C;
   }
   return ImGuiKey_None;
 }
@@ -42,6 +47,11 @@ KeyCode code_of(ShortcutKey key) {
     case ShortcutKey::right: return GLFW_KEY_RIGHT;
     case ShortcutKey::page_up: return GLFW_KEY_PAGE_UP;
     case ShortcutKey::page_down: return GLFW_KEY_PAGE_DOWN;
+    case ShortcutKey::f5: return GLFW_KEY_F5;
+    case ShortcutKey::escape: return GLFW_KEY_ESCAPE;
+    case ShortcutKey::spotlight: return GLFW_KEY_L;
+    case ShortcutKey::pen: return GLFW_KEY_P;
+    case ShortcutKey::clear_marks: return GLFW_KEY_C;
   }
   return -1;
 }
@@ -50,5 +60,7 @@ KeyCode code_of(ShortcutKey key) {
 }  // namespace
 
 bool shortcut_pressed(ShortcutKey key, bool repeat) { return ImGui::IsKeyPressed(code_of(key), repeat); }
+
+bool shortcut_down(ShortcutKey key) { return ImGui::IsKeyDown(code_of(key)); }
 
 }  // namespace cudalab::app

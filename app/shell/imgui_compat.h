@@ -6,9 +6,14 @@
 namespace cudalab::app {
 
 // The keys the shell binds (README's table), named independently of any ImGui version.
-enum class ShortcutKey { f11, equal, keypad_add, minus, keypad_subtract, digit_0, left, right, page_up, page_down };
+enum class ShortcutKey {
+  f11, equal, keypad_add, minus, keypad_subtract, digit_0, left, right, page_up, page_down,
+  f5, escape, spotlight /* L */, pen /* P */, clear_marks /* C */
+};
 
 // ImGui::IsKeyPressed for one of them, in this frame; `repeat`: count the key's auto-repeat.
 bool shortcut_pressed(ShortcutKey key, bool repeat = true);
+// ImGui::IsKeyDown for one of them: held now (the spotlight shows while its key is held).
+bool shortcut_down(ShortcutKey key);
 
 }  // namespace cudalab::app

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "shell/app_shell.h"
+#include "shell/backend_words.h"
 #include "widgets/text_fit.h"
 
 namespace cudalab::app {
@@ -38,7 +39,8 @@ void AppShell::draw_top_bar() {
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
     const float theme_width = ImGui::CalcTextSize("High contrast").x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
     const float right_width = theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
-                              button_width("Fullscreen") + style.ItemSpacing.x * 5 + fonts_.regular->FontSize * 1.7f;
+                              button_width("Present") + button_width("Fullscreen") + style.ItemSpacing.x * 6 +
+                              fonts_.regular->FontSize * 1.7f;
     const float right_x = ImGui::GetWindowWidth() - right_width;
     if (course_.chapter_count() > 0) {
       const int steps = static_cast<int>(course_.current().steps.size());
@@ -87,6 +89,18 @@ void AppShell::draw_top_bar() {
       if (ImGui::Button("A+")) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Larger text (Ctrl+=)");
       ImGui::SameLine();
+      if (ImGui::Button(presenting_ ? "Stop" : "Present")) {
+        if (presenting_) {
+          stop_presenting();
+        } else {
+          start_presenting();
+        }
+      }
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(presenting_ ? "Back to every pane (Esc)"
+                                      : "Present (F5): text and canvas large; on a second screen, the presenter view");
+      }
+      ImGui::SameLine();
       if (ImGui::Button("Fullscreen")) toggle_fullscreen();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fullscreen on and off (F11)");
     }
@@ -111,18 +125,19 @@ void AppShell::draw_status_bar() {
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + em * 0.4f, at.y + ImGui::GetFrameHeight() * 0.5f), em * 0.32f, dot);
     ImGui::Dummy(ImVec2(em * 0.8f, ImGui::GetFrameHeight()));
     ImGui::SameLine();
-    std::string label = backend_opening_ ? std::string("Opening the backend…")
-                        : backend_facts_ ? backend_facts_->label()
-                                         : "No backend: " + backend_problem_;
+    // Words for the room; the technical reason (a CUDA error name) waits in the tooltip.
+    const BackendWords words = backend_facts_ ? backend_words(*backend_facts_) : BackendWords{};
+    const std::string label = backend_opening_ ? std::string("Opening the backend…")
+                              : backend_facts_ ? words.label
+                                               : "No backend could be opened: choose one on the right";
     ImGui::AlignTextToFramePadding();
     // The words give way to the selector: without a backend, the selector is how to get one.
     const float selector_room = backend_choices_.empty() ? 0.f : em * 13.f;
     const bool cut = widgets::text_fitted(label, ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - selector_room - em);
     if (ImGui::IsItemHovered() && backend_facts_) {
-      ImGui::SetTooltip("%s\n%d %s · host: %s", backend_facts_->name.c_str(), backend_facts_->sm_count,
-                        backend_facts_->is_gpu() ? "SMs" : "worker threads", backend_facts_->host_cpu.c_str());
-    } else if (ImGui::IsItemHovered() && cut) {
-      ImGui::SetTooltip("%s", label.c_str());
+      ImGui::SetTooltip("%s%s%s", cut ? label.c_str() : "", cut ? "\n" : "", words.detail.c_str());
+    } else if (ImGui::IsItemHovered() && !backend_opening_) {
+      ImGui::SetTooltip("%s%s", cut ? (label + "\n").c_str() : "", backend_problem_.c_str());
     }
     if (!backend_choices_.empty()) {
       ImGui::SameLine(0.f, em);
@@ -149,7 +164,7 @@ void AppShell::draw_status_bar() {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Which device runs the lesson's kernels");
     }
 
-    const char* hint = "← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F11 fullscreen";
+    const char* hint = "← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F5 present · F11 fullscreen";
     const float hint_width = ImGui::CalcTextSize(hint).x;
     const float hint_x = ImGui::GetWindowWidth() - hint_width - em * 0.7f;
     ImGui::SameLine();

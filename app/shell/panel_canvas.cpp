@@ -126,7 +126,15 @@ void AppShell::draw_canvas_panel() {
   const lessons::View& view = shown_->views[static_cast<std::size_t>(view_index)];
   if (const std::string title = title_of(view); !title.empty()) {
     ImGui::PushFont(fonts_.bold);
-    ImGui::TextWrapped("%s", title.c_str());
+    // A short canvas (large text on a 720-line projector) keeps its height for the picture: the
+    // title takes one line there, whole on hover.
+    if (layout_.canvas.size.y < em * 16.f) {
+      if (widgets::text_fitted(title, ImGui::GetContentRegionAvail().x) && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", title.c_str());
+      }
+    } else {
+      ImGui::TextWrapped("%s", title.c_str());
+    }
     ImGui::PopFont();
   }
 

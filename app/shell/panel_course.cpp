@@ -1,7 +1,9 @@
 // The chapter list (with each chapter's progress and the current chapter's steps) and the lesson
 // text pane (the chapter's intro plus the current step's section of lesson.md, its teacher's notes
 // folded, and the chapter's recap after the last step).
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "shell/app_shell.h"
 #include "widgets/markdown_view.h"
@@ -9,11 +11,53 @@
 
 namespace cudalab::app {
 
+void AppShell::draw_chapter_strip() {
+  if (begin_panel("##chapters", layout_.chapters, ImGuiWindowFlags_NoScrollbar)) {
+    // Folded: one button to unfold, then the chapters' numbers (the whole title on hover).
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (ImGui::Button("»", ImVec2(width, 0.f))) {
+      panes_.chapters_collapsed = false;
+      settings_changed_ = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the chapter list");
+    ImGui::Spacing();
+    ImGui::BeginChild("##chapter_numbers", ImVec2(0.f, 0.f), false, ImGuiWindowFlags_NoScrollbar);
+    for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
+      const bool current = chapter == course_.current_chapter();
+      const std::string number = std::to_string(chapter) + "##strip" + std::to_string(chapter);
+      ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
+      if (ImGui::Selectable(number.c_str(), current, 0, ImVec2(0.f, fonts_.regular->FontSize * 1.6f))) {
+        if (course_.go_to(chapter, 0)) on_position_changed();
+      }
+      ImGui::PopFont();
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%d. %s", chapter, course_.chapter(chapter).title.c_str());
+      }
+    }
+    ImGui::EndChild();
+  }
+  ImGui::End();
+}
+
 void AppShell::draw_chapter_panel() {
+  chapter_titles_cut_.clear();
+  if (panes_.chapters_collapsed) {
+    draw_chapter_strip();
+    return;
+  }
   if (begin_panel("##chapters", layout_.chapters)) {
     panel_heading("CHAPTERS");
-    ImGui::Spacing();
     const float em = fonts_.regular->FontSize;
+    // Fold to a strip of numbers: the room gets the width back.
+    ImGui::SameLine();
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("«").x -
+                                                              ImGui::GetStyle().FramePadding.x * 2.f));
+    if (ImGui::SmallButton("«")) {
+      panes_.chapters_collapsed = true;
+      settings_changed_ = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fold the chapter list to a strip of numbers");
+    ImGui::Spacing();
     for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
       const ChapterOutline& outline = course_.chapter(chapter);
       const int step_count = static_cast<int>(outline.steps.size());
@@ -23,21 +67,28 @@ void AppShell::draw_chapter_panel() {
       const std::string title = std::to_string(chapter) + ". " + outline.title;
       ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
       const ImVec2 top = ImGui::GetCursorScreenPos();
-      const float row_height = em * 2.3f;
+      const float width = ImGui::GetContentRegionAvail().x;
+      // A long title takes a second and third line before it is cut ("2. Threads, bl…" told nobody anything).
+      bool cut = false;
+      const std::vector<std::string> lines = widgets::wrap_lines(title, width - em * 0.5f, 3, &cut);
+      const float line_count = static_cast<float>(lines.size());
+      const float row_height = em * (1.3f + line_count);
       if (ImGui::Selectable("##chapter", current, 0, ImVec2(0.f, row_height))) {
         if (course_.go_to(chapter, 0)) on_position_changed();
       }
       const bool hovered = ImGui::IsItemHovered();
       ImDrawList* draw = ImGui::GetWindowDrawList();
-      const float width = ImGui::GetContentRegionAvail().x;
-      const std::string shown = widgets::fit_text(title, width - em * 0.5f);
-      draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * 0.15f), colours_.text, shown.c_str());
+      for (std::size_t line = 0; line < lines.size(); ++line) {
+        draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * (0.15f + static_cast<float>(line))), colours_.text,
+                      lines[line].c_str());
+      }
       ImGui::PopFont();
-      if (hovered && shown != title) ImGui::SetTooltip("%s", title.c_str());
+      if (cut) chapter_titles_cut_.push_back(title);
+      if (hovered && (cut || lines.size() > 1)) ImGui::SetTooltip("%s", title.c_str());
       // Progress: steps seen of steps, as a thin bar and in words.
       const std::string progress = std::to_string(seen) + "/" + std::to_string(step_count);
       const float progress_width = ImGui::CalcTextSize(progress.c_str()).x;
-      const float bar_y = top.y + em * 1.55f;
+      const float bar_y = top.y + em * (0.55f + line_count);
       const float bar_left = top.x + em * 0.3f, bar_right = top.x + width - progress_width - em * 0.8f;
       draw->AddRectFilled(ImVec2(bar_left, bar_y), ImVec2(bar_right, bar_y + em * 0.28f), colours_.grid_line, em * 0.14f);
       if (step_count > 0 && seen > 0) {

@@ -1,38 +1,96 @@
 // Panel placement: the viewport is tiled (ImGui 1.86 has no docking) into a top bar, the chapter
 // list, a text column (lesson text over the controls), the canvas over the bottom pane, and a
-// status bar. Sizes are fractions of the window with limits in text heights, so 200 % text and a
-// 1280 × 800 projector both work.
-#include <algorithm>
-#include <cmath>
+// status bar; pane_layout.cpp does the arithmetic for each layout mode.
+#include <nlohmann/json.hpp>
 
 #include "shell/app_shell.h"
+#include "shell/imgui_compat.h"
 
 namespace cudalab::app {
 
-void AppShell::compute_layout() {
+void AppShell::compute_layout(LayoutMode mode) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImVec2 origin = viewport->WorkPos, size = viewport->WorkSize;
+  LayoutInput input;
+  input.origin = viewport->WorkPos;
+  input.size = viewport->WorkSize;
+  input.em = fonts_.regular->FontSize;
+  input.panes = panes_;
+  input.mode = mode;
+  input.bottom_in_present = bottom_in_present_;
+  layout_ = compute_shell_layout(input);
+}
+
+void AppShell::draw_panes() {
+  handle_present_keys();
+  // Presenting with the audience window open: this window is the teacher's; with one screen, the
+  // present layout; otherwise every pane.
+  const LayoutMode mode = !presenting_ ? LayoutMode::normal : audience_open_ ? LayoutMode::teacher : LayoutMode::present;
+  compute_layout(mode);
+  switch (mode) {
+    case LayoutMode::normal:
+      draw_top_bar();
+      draw_chapter_panel();
+      draw_text_panel();
+      draw_controls_panel();
+      draw_canvas_panel();
+      draw_bottom_panel();
+      draw_status_bar();
+      break;
+    case LayoutMode::present:
+      draw_text_panel();
+      draw_canvas_panel();
+      if (layout_.bottom.shown()) draw_bottom_panel();
+      draw_present_strip();
+      break;
+    case LayoutMode::teacher:
+      draw_top_bar();
+      draw_controls_panel();
+      draw_teacher_notes();
+      draw_status_bar();
+      break;
+    case LayoutMode::audience: break;
+  }
   const float em = fonts_.regular->FontSize;
-  const float top_height = std::round(em * 2.6f);
-  const float status_height = std::round(em * 2.1f);
-  const float middle_top = origin.y + top_height;
-  const float middle_height = std::max(size.y - top_height - status_height, em * 4);
+  marks_.draw_marks(layout_.canvas, em);
+  draw_splitters();
+  marks_.draw_spotlight(shortcut_down(ShortcutKey::spotlight) && !ImGui::GetIO().WantTextInput, em);
+  main_layout_ = layout_;
+}
 
-  const float chapters_width = std::round(std::min(std::clamp(size.x * 0.16f, em * 9.f, em * 15.f), size.x * 0.22f));
-  const float text_width = std::round(std::min(std::clamp(size.x * 0.28f, em * 16.f, em * 30.f), size.x * 0.34f));
-  const float text_height = std::round(middle_height * 0.6f);
-  const float right_x = origin.x + chapters_width + text_width;
-  const float right_width = std::max(size.x - chapters_width - text_width, em * 4);
-  const float canvas_height = std::round(middle_height * 0.62f);
+void AppShell::audience_frame() {
+  handle_keys();  // the room's window answers the same keys (a remote's arrows, Esc, F5)
+  handle_present_keys();
+  while (!pending_navigation_.empty()) {
+    const NavAction action = pending_navigation_.front();
+    pending_navigation_.pop_front();
+    apply_navigation(action);
+  }
+  compute_layout(LayoutMode::audience);
+  draw_text_panel();
+  draw_canvas_panel();
+  const float em = fonts_.regular->FontSize;
+  marks_.draw_marks(layout_.canvas, em);
+  draw_splitters();
+  marks_.draw_spotlight(shortcut_down(ShortcutKey::spotlight) && !ImGui::GetIO().WantTextInput, em);
+  audience_layout_ = layout_;
+}
 
-  layout_.top_bar = {origin, ImVec2(size.x, top_height)};
-  layout_.status_bar = {ImVec2(origin.x, origin.y + size.y - status_height), ImVec2(size.x, status_height)};
-  layout_.chapters = {ImVec2(origin.x, middle_top), ImVec2(chapters_width, middle_height)};
-  layout_.text = {ImVec2(origin.x + chapters_width, middle_top), ImVec2(text_width, text_height)};
-  layout_.controls = {ImVec2(origin.x + chapters_width, middle_top + text_height),
-                      ImVec2(text_width, middle_height - text_height)};
-  layout_.canvas = {ImVec2(right_x, middle_top), ImVec2(right_width, canvas_height)};
-  layout_.bottom = {ImVec2(right_x, middle_top + canvas_height), ImVec2(right_width, middle_height - canvas_height)};
+std::string AppShell::layout_report(bool audience) const {
+  const ShellLayout& layout = audience ? audience_layout_ : main_layout_;
+  nlohmann::json panes = nlohmann::json::object();
+  const std::pair<const char*, const PanelRect*> named[] = {
+      {"top_bar", &layout.top_bar}, {"chapters", &layout.chapters}, {"text", &layout.text},
+      {"controls", &layout.controls}, {"canvas", &layout.canvas},   {"bottom", &layout.bottom},
+      {"status_bar", &layout.status_bar}, {"strip", &layout.strip}, {"notes", &layout.notes}};
+  for (const auto& [name, rect] : named) {
+    if (rect->shown()) panes[name] = {rect->position.x, rect->position.y, rect->size.x, rect->size.y};
+  }
+  return nlohmann::json{{"mode", to_string(layout.mode)},
+                        {"em", fonts_.regular != nullptr ? fonts_.regular->FontSize : 0.f},
+                        {"chapters_collapsed", panes_.chapters_collapsed},
+                        {"chapter_titles_cut", chapter_titles_cut_},
+                        {"panes", panes}}
+      .dump(1);
 }
 
 bool AppShell::begin_panel(const char* name, const PanelRect& rect, int extra_flags) {

@@ -1,4 +1,5 @@
 #include "widgets/param_controls.h"
+#include "widgets/text_fit.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -115,6 +116,41 @@ bool draw_param_controls(const lessons::Step& step, lessons::ParamValues* values
     ImGui::Dummy(ImVec2(1.f, style.fonts.regular->FontSize * 0.3f));
     ImGui::PopID();
   }
+  return changed;
+}
+
+bool draw_param_compact(const lessons::Param& param, double* value, const Style& style) {
+  (void)style;
+  bool changed = false;
+  ImGui::PushID(param.name.c_str());
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (param.kind == lessons::Param::Kind::toggle) {
+    bool on = *value != 0;
+    const std::string label = fit_text(param.label, width - ImGui::GetFrameHeight() - ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::Checkbox((label + "##toggle").c_str(), &on)) {
+      *value = on ? 1 : 0;
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) {
+      const std::string whole = param.help.empty() ? param.label : param.label + "\n" + param.help;
+      if (label != param.label || !param.help.empty()) ImGui::SetTooltip("%s", whole.c_str());
+    }
+  } else {
+    const std::string label = fit_text(param.label, width);
+    ImGui::TextUnformatted(label.c_str());
+    if (ImGui::IsItemHovered() && (label != param.label || !param.help.empty())) {
+      ImGui::SetTooltip("%s", param.help.empty() ? param.label.c_str() : (param.label + "\n" + param.help).c_str());
+    }
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    switch (param.kind) {
+      case lessons::Param::Kind::integer: changed |= integer_control(param, value); break;
+      case lessons::Param::Kind::real: changed |= real_control(param, value); break;
+      case lessons::Param::Kind::choice: changed |= choice_control(param, value); break;
+      case lessons::Param::Kind::toggle: break;
+    }
+    if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
+  }
+  ImGui::PopID();
   return changed;
 }
 

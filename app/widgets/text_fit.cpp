@@ -25,9 +25,37 @@ std::string fit_text(std::string_view text, float max_width) {
     }
   }
   while (low > 0 && low < text.size() && is_continuation_byte(text[low])) --low;
+  // A whole word when one ends late enough: "2. Threads, blocks…" reads better than "2. Threads, bl…".
+  if (low < text.size() && text[low] != ' ') {
+    const std::size_t space = text.substr(0, low).rfind(' ');
+    if (space != std::string_view::npos && space * 3 >= low * 2) low = space;
+  }
   std::string fitted(text.substr(0, low));
   while (!fitted.empty() && fitted.back() == ' ') fitted.pop_back();
   return fitted + "…";
+}
+
+std::vector<std::string> wrap_lines(std::string_view text, float max_width, int max_lines, bool* cut) {
+  std::vector<std::string> lines;
+  if (cut != nullptr) *cut = false;
+  while (!text.empty() && static_cast<int>(lines.size()) < max_lines - 1) {
+    if (width_of(text) <= max_width) break;
+    // The longest run of whole words that fits; none fits: stop and let the last line cut it.
+    std::size_t end = 0;
+    for (std::size_t space = text.find(' '); space != std::string_view::npos; space = text.find(' ', space + 1)) {
+      if (width_of(text.substr(0, space)) > max_width) break;
+      end = space;
+    }
+    if (end == 0) break;
+    lines.emplace_back(text.substr(0, end));
+    text.remove_prefix(end + 1);
+  }
+  if (!text.empty() || lines.empty()) {
+    std::string last = fit_text(text, max_width);
+    if (cut != nullptr) *cut = last != text;
+    lines.push_back(std::move(last));
+  }
+  return lines;
 }
 
 bool text_fitted(std::string_view text, float max_width) {

@@ -3,12 +3,17 @@
 // cut at a character boundary and ended with "…". The caller shows the whole text in a tooltip.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cudalab::app::widgets {
 
 // `text` cut so that it plus "…" is at most `max_width` pixels in the current font (unchanged
-// when it fits). Never splits a UTF-8 sequence.
+// when it fits). Cuts after a whole word when one ends in the last third of what fits (a single
+// long word is cut inside). Never splits a UTF-8 sequence.
 std::string fit_text(std::string_view text, float max_width);
+// `text` broken at spaces into at most `max_lines` lines of `max_width`; the last line is
+// fit_text()-cut when the text needs more. *cut (when given) says whether it was.
+std::vector<std::string> wrap_lines(std::string_view text, float max_width, int max_lines, bool* cut = nullptr);
 // Draws fit_text(); returns true when it had to cut (show the whole text on hover).
 bool text_fitted(std::string_view text, float max_width);
 

@@ -1,0 +1,57 @@
+// Splitters: a thin window on each border between panes. Dragging one moves that border (the
+// fraction is kept in settings.json: the layout the teacher set up for the room comes back);
+// double-clicking one puts that border back where it was at first.
+#include <string>
+
+#include "shell/app_shell.h"
+
+namespace cudalab::app {
+
+void AppShell::draw_splitters() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.MouseDown[0]) dragged_splitter_ = -1;
+  constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  for (int index = 0; index < static_cast<int>(layout_.splitters.size()); ++index) {
+    const Splitter& splitter = layout_.splitters[static_cast<std::size_t>(index)];
+    const std::string id = "##splitter" + std::to_string(index);
+    ImGui::SetNextWindowPos(splitter.bar.position);
+    ImGui::SetNextWindowSize(splitter.bar.size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.f, 0.f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.f, 1.f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.f);
+    const bool open = ImGui::Begin(id.c_str(), nullptr, flags);
+    ImGui::PopStyleVar(3);
+    if (open) {
+      ImGui::SetCursorScreenPos(splitter.bar.position);
+      ImGui::InvisibleButton("##bar", splitter.bar.size);
+      const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+      if (hovered || active) {
+        ImGui::SetMouseCursor(splitter.vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+        // A visible line while it is under the mouse: the teacher sees what will move.
+        ImGui::GetWindowDrawList()->AddRectFilled(splitter.bar.position,
+                                                  ImVec2(splitter.bar.right(), splitter.bar.bottom()), colours_.accent);
+      }
+      if (hovered && !active) ImGui::SetTooltip("Drag to resize · double-click: back to the default");
+      if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        const PaneSizes defaults;
+        switch (splitter.moves) {
+          case Splitter::Moves::chapters_width: panes_.chapters_width = defaults.chapters_width; break;
+          case Splitter::Moves::text_width: panes_.text_width = defaults.text_width; break;
+          case Splitter::Moves::text_height: panes_.text_height = defaults.text_height; break;
+          case Splitter::Moves::canvas_height: panes_.canvas_height = defaults.canvas_height; break;
+        }
+        settings_changed_ = true;
+      } else if (active && (io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f)) {
+        dragged_splitter_ = index;
+        const PaneSizes before = panes_;
+        apply_splitter(splitter.moves, splitter_fraction(splitter, io.MousePos), &panes_);
+        if (!(before == panes_)) settings_changed_ = true;
+      }
+    }
+    ImGui::End();
+  }
+}
+
+}  // namespace cudalab::app
