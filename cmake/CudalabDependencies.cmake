@@ -1,6 +1,8 @@
 # Every dependency comes from Debian's archive (README's commands install them); found through
 # CMake config files or pkg-config, never vendored.
-find_package(CUDAToolkit REQUIRED)
+if(CUDALAB_GPU)
+  find_package(CUDAToolkit REQUIRED)
+endif()
 find_package(Threads REQUIRED)
 # Boost's own CMake config (Debian ships it for 1.74 and 1.83); CMake 3.30+ drops FindBoost.
 if(POLICY CMP0167)

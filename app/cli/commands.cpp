@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/latency_bench.h"
+#include "cli/record_command.h"
 #include "cli/text_report.h"
 #include "emulator_bench.h"
 #include "matmul_bench.h"
@@ -151,6 +152,17 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--chapter", gui.chapter, "Start at this chapter (id or number)");
   cli.add_option("--step", gui_step, "Start at this step, from 1")->check(CLI::PositiveNumber);
   cli.add_option("--set", gui.assignments, "Parameter value for the start step: name=value (repeatable)");
+  cli.add_option("--recordings", gui.recordings_dir,
+                 "A folder made by `cudalab record` on a GPU machine: its runs are shown beside the emulator's");
+  cli.add_option("run_file", gui.open_run, "A saved run (JSON, from `cudalab run --json` or `record`) to open");
+
+  RecordOptions record_options;
+  std::string record_backend = "gpu";
+  auto* record = cli.add_subcommand("record", "Run every step at its defaults on the GPU and save the runs in a folder");
+  record->add_option("--out", record_options.out_dir, "Folder for the runs and recording.json")->required();
+  record->add_option("--backend", record_backend, "gpu (default) or emu (to try the mechanism)")
+      ->check(CLI::IsMember({"gpu", "emu"}));
+  record->add_option("--chapter", record_options.only_chapter, "Only this chapter (id)");
 
   auto* list = cli.add_subcommand("list", "List chapters and their steps");
   auto* devices = cli.add_subcommand("devices", "List the backends on this machine");
@@ -175,6 +187,8 @@ int run_command_line(int argc, char** argv) {
   shot->add_option("--size", shot_size, "Window size WxH");
   shot->add_flag("--ask", gui.ask_prediction, "Shoot the step's question, before anything runs");
   shot->add_option("--predict", gui.predict, "Answer the step's question, run, and shoot the verdict");
+  shot->add_option("--recordings", gui.recordings_dir, "A folder made by `cudalab record`");
+  shot->add_flag("--recorded", gui.show_recorded, "Shoot the step's recorded GPU run instead of the live one");
   add_look_options(shot);
 
   std::string tour_dir;
@@ -203,6 +217,10 @@ int run_command_line(int argc, char** argv) {
     return cli.exit(e) == 0 ? 0 : 2;
   }
 
+  if (*record) {
+    record_options.backend = backend_request(record_backend);
+    return run_record(std::cout, record_options);
+  }
   if (*list) return command_list();
   if (*devices) return command_devices();
   if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted);
@@ -215,6 +233,17 @@ int run_command_line(int argc, char** argv) {
 
   gui.backend = backend_request(gui_backend);
   gui.font_scale /= 100.0f;  // percent on the command line; 0 stays "as last saved"
+  if (!gui.open_run.empty()) {
+    // A saved run opens at its own chapter and step; a file that is not one is said before any window.
+    Run opened;
+    if (Status s = load_run(gui.open_run, &opened); !s.ok()) return fail_usage(s.describe());
+    auto lessons = lessons::make_lessons();
+    lessons::StepSelection start;
+    if (Status s = lessons::select_step(lessons, opened.lesson, opened.step, {}, &start); !s.ok())
+      return fail_usage(gui.open_run + " is a run of a step this CUDA Lab does not have: " + s.message);
+    gui.chapter = start.lesson->id();
+    gui.step = start.step;
+  }
   if (!gui.chapter.empty() || gui_step > 0 || !gui.assignments.empty()) {
     auto lessons = lessons::make_lessons();
     lessons::StepSelection start;

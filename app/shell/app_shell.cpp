@@ -47,6 +47,9 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;
   automated_ = !options_.shot_out.empty() || !options_.tour_dir.empty();
+  if (!options_.recordings_dir.empty()) recordings_ = RecordingShelf({options_.recordings_dir});
+  recordings_.add_folders_under(data_dir_ / "assets" / "recordings");
+  open_recorded_at_start_ = options_.show_recorded;
   windowed_width_ = saved.window_width;
   windowed_height_ = saved.window_height;
   windowed_x_ = saved.window_x;
@@ -100,9 +103,15 @@ std::string AppShell::prepare_start() {
     const Status applied = lessons::apply_assignment(*outline, assignment, &course_.values());
     if (!applied.ok()) return applied.message;
   }
+  if (!options_.open_run.empty()) {
     // The CLI checked the file; its parameters become the step's values, and it is shown first.
+    Run opened;
+    if (const Status loaded = load_run(options_.open_run, &opened); !loaded.ok()) return loaded.describe();
+    for (const auto& [name, value] : opened.parameters) {
       if (outline != nullptr) (void)lessons::apply_assignment(*outline, name + "=" + value, &course_.values());
     }
+    recordings_.add_run(std::move(opened), std::filesystem::path(options_.open_run).filename().string());
+    open_recorded_at_start_ = true;
   }
   if (!options_.predict.empty()) {
     if (outline == nullptr || !outline->prediction) return "this step asks no question to predict";
@@ -123,7 +132,7 @@ void AppShell::start_runner(BackendSelection selection) {
 void AppShell::before_frame() {
   if (font_scale_ == built_font_scale_) return;
   const bool first_build = built_font_scale_ == 0.f;
-  const FontBuild build = build_fonts(ImGui::GetIO().Fonts, data_dir_ / "assets" / "fonts", font_scale_);
+  const FontBuild build = build_fonts(ImGui::GetIO().Fonts, dejavu_font_dir(), font_scale_);
   fonts_ = build.fonts;
   if (first_build && !build.problem.empty()) console_.add(ConsoleLog::Kind::warning, build.problem);
   if (!first_build) {
@@ -211,6 +220,7 @@ void AppShell::apply_navigation(NavAction action) {
 }
 
 void AppShell::on_position_changed() {
+  show_recorded(false);
   scroll_text_to_top_ = true;
   marks_.clear();  // marks belong to the step they were drawn on
   selected_picture_ = 0;
@@ -292,6 +302,9 @@ void AppShell::poll_runner() {
 
 void AppShell::show(LessonRunner::Outcome&& outcome) {
   const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
+  // While a recorded run is on screen, the live one waits beside it (the toggle brings it back).
+  std::optional<ShownRun>& slot = showing_recorded_ ? live_shown_ : shown_;
+  slot = ShownRun{outcome.chapter, outcome.step, std::move(outcome.run), std::move(outcome.views), version,
                   outcome.seconds};
 }
 

@@ -23,6 +23,7 @@
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "shell/lesson_runner.h"
+#include "shell/recordings.h"
 #include "shell/pane_layout.h"
 #include "shell/pointer_marks.h"
 #include "widgets/cell_grid_canvas.h"
@@ -165,6 +166,9 @@ class AppShell {
   void submit_prediction(std::optional<double> answer);  // nothing: skipped
   void judge_prediction(LessonRunner::Outcome* outcome);
 
+  // panel_recorded.cpp: a GPU run recorded elsewhere, shown in place of the live one on request.
+  void draw_recording_choice();
+  void show_recorded(bool recorded);  // swaps the recorded run and the live one on screen
 
   ShellLayout layout_;                     // the window being built now
   ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
@@ -223,6 +227,11 @@ class AppShell {
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
   int code_tab_request_ = -1;    // the same for the Code tab's Kernels (0) and Whole program (1)
   std::size_t console_seen_version_ = 0;
+
+  RecordingShelf recordings_;
+  bool showing_recorded_ = false;         // shown_ holds the recorded run; the live one waits below
+  std::optional<ShownRun> live_shown_;    // the live run while the recorded one is on screen
+  bool open_recorded_at_start_ = false;   // `cudalab FILE.json`: show that run first
 
   struct PredictionState {
     bool asking = false;                     // the current step's question is on the canvas

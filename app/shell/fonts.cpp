@@ -1,5 +1,6 @@
 #include "shell/fonts.h"
 
+#include <cstdlib>
 #include <system_error>
 
 namespace cudalab::app {
@@ -27,6 +28,17 @@ ImFont* add_font(ImFontAtlas* atlas, const std::filesystem::path& file, float pi
 
 }  // namespace
 
+std::filesystem::path dejavu_font_dir() {
+  if (const char* chosen = std::getenv("CUDALAB_FONT_DIR"); chosen != nullptr && *chosen != '\0') return chosen;
+  const std::filesystem::path candidates[] = {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
+                                              "/usr/share/fonts/TTF", "/usr/local/share/fonts/dejavu"};
+  for (const auto& dir : candidates) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(dir / "DejaVuSans.ttf", error)) return dir;
+  }
+  return candidates[0];  // absent: build_fonts says so and falls back
+}
+
 FontBuild build_fonts(ImFontAtlas* atlas, const std::filesystem::path& font_dir, float scale) {
   atlas->Clear();
   FontBuild build;
@@ -45,7 +57,7 @@ FontBuild build_fonts(ImFontAtlas* atlas, const std::filesystem::path& font_dir,
     config.SizePixels = 13.f * scale * 1.2f;
     fonts.regular = atlas->AddFontDefault(&config);
     build.problem = "Fonts: " + regular_file.string() +
-                    " is missing; using ImGui's built-in font (no ×, →, µ or · glyphs).";
+                    " is missing (install fonts-dejavu-core); using ImGui's built-in font (no ×, →, µ or · glyphs).";
   }
   auto or_regular = [&](ImFont* font) { return font != nullptr ? font : fonts.regular; };
   fonts.bold = or_regular(add_font(atlas, bold_file, body, text_ranges, 2));
@@ -56,7 +68,8 @@ FontBuild build_fonts(ImFontAtlas* atlas, const std::filesystem::path& font_dir,
   fonts.heading3 = or_regular(add_font(atlas, bold_file, body * 1.1f, compact_ranges, 1));
   fonts.large = or_regular(add_font(atlas, regular_file, body * 2.0f, compact_ranges, 1));
   if (build.problem.empty() && (fonts.bold == fonts.regular || fonts.mono == fonts.regular || fonts.italic == fonts.regular)) {
-    build.problem = "Fonts: some DejaVu fonts are missing from " + font_dir.string() + "; the regular font stands in.";
+    build.problem = "Fonts: some DejaVu fonts are missing from " + font_dir.string() +
+                    " (install fonts-dejavu-core and fonts-dejavu-extra); the regular font stands in.";
   }
   atlas->Build();
   return build;

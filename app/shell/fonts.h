@@ -17,6 +17,12 @@ struct FontBuild {
   std::string problem;  // fonts missing: what was used instead, in words; "" when all loaded
 };
 
+// Where the system keeps the DejaVu fonts (Debian's fonts-dejavu-core and fonts-dejavu-extra,
+// which README's commands install): the first of the usual folders that holds DejaVuSans.ttf, or
+// CUDALAB_FONT_DIR when set (tests use it to see the app without its fonts). The app carries no
+// copy of its own.
+std::filesystem::path dejavu_font_dir();
+
 // Clears `atlas` and loads DejaVu Sans (regular, bold, oblique) and DejaVu Sans Mono from
 // `font_dir` at `scale`, with glyphs for the symbols lesson text uses (× → µ · ≤ ▶ …). Falls back
 // to ImGui's built-in font when a file is missing. Call between frames; the GL texture must be

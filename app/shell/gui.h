@@ -28,6 +28,12 @@ struct GuiOptions {
   // start step's question (and shoots it), `predict` answers it at once (the shot shows the verdict).
   bool ask_prediction = false;
   std::string predict;
+  // GPU runs made elsewhere (`cudalab record`), shown beside the live run: this folder first, then
+  // the recordings shipped with the app (<data>/assets/recordings/*/).
+  std::string recordings_dir;
+  // A saved run to show at start (`cudalab FILE.json`), at its own chapter and step.
+  std::string open_run;
+  bool show_recorded = false;  // start on the recorded run of the start step, when there is one
 };
 
 // Runs the window until closed. Returns the process exit code. Without a display it prints one

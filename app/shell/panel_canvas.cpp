@@ -67,6 +67,7 @@ void AppShell::draw_canvas_panel() {
     ImGui::End();
     return;
   }
+  draw_recording_choice();
   const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
   const float em = fonts_.regular->FontSize;
   if (!current) {

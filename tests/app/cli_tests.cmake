@@ -68,3 +68,11 @@ cudalab_cli_test(predict_choice 0 "You predicted \"Before the kernel has finishe
 cudalab_cli_test(predict_not_a_number 2 "'eight' is not a number" ARGS run hello --backend emu --predict eight)
 cudalab_cli_test(predict_bad_choice 2 "'3' is not one of the choices: 1 \\(After the kernel has finished\\)"
                  ARGS run hello --step 2 --backend emu --predict 3)
+# Recordings: `record` saves every step's run and a manifest (on the emulator only when asked);
+# without a GPU a plain `record` says so; a saved run opens by name, and a bad file is said.
+cudalab_cli_test(record_emulator 0 "3 steps recorded, 0 failed; manifest"
+                 ARGS record --backend emu --chapter hello --out ${CLI_OUT}/recorded
+                 FILE ${CLI_OUT}/recorded/recording.json)
+cudalab_cli_test(record_needs_a_gpu 2 "no CUDA GPU can be used|record needs a GPU" SKIP_WITH_GPU
+                 ARGS record --out ${CLI_OUT}/not-recorded)
+cudalab_cli_test(open_missing_run 2 "cannot open|does not exist|No such file|could not" ARGS ${CLI_OUT}/no-such-run.json)

@@ -61,9 +61,16 @@ Status launch(Device& device, const Kernel<void(Params...)>& kernel, const Launc
 // Declares a kernel handle in a lesson's kernels.h.
 #define CUDALAB_DECLARE_KERNEL(name, signature) extern const ::cudalab::Kernel<signature> name;
 
-// Defines it, in the emulator translation unit (the GPU unit provides name##_gpu_stub).
+// Defines it, in the emulator translation unit (the GPU unit provides name##_gpu_stub). A build
+// without the CUDA toolkit has no GPU unit: the kernel's GPU half is then absent (null), which
+// KernelEntry already means "not built", and only the emulator can launch it.
+#if defined(CUDALAB_NO_GPU_BACKEND)
+#define CUDALAB_DEFINE_KERNEL(name, signature) \
+  const ::cudalab::Kernel<signature> name{{#name, nullptr, nullptr}, &emu_kernels::name};
+#else
 #define CUDALAB_DEFINE_KERNEL(name, signature)                                           \
   const void* name##_gpu_stub();                                                         \
   const void* cudalab_gpu_printf_slot();                                                 \
   const ::cudalab::Kernel<signature> name{{#name, &name##_gpu_stub, &cudalab_gpu_printf_slot}, \
                                           &emu_kernels::name};
+#endif

@@ -1,0 +1,82 @@
+#include "cli/record_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "cudalab/run.h"
+#include "lesson.h"
+#include "worker/step_host.h"
+
+namespace cudalab::app {
+
+int run_record(std::ostream& out, const RecordOptions& options) {
+  std::error_code error;
+  std::filesystem::create_directories(options.out_dir, error);
+  if (error) {
+    out << fmt::format("cudalab: cannot make the folder {}: {}\n", options.out_dir, error.message());
+    return 2;
+  }
+  auto lessons = lessons::make_lessons();
+  // Every step runs in a worker, as in the window: one that hangs costs its time limit, no more.
+  auto host = worker::make_worker_host();
+  DeviceFacts facts;
+  if (Status s = host->open({options.backend, 0}, nullptr, &facts); !s.ok()) {
+    out << "cudalab: " << s.describe() << "\n";
+    return 2;
+  }
+  if (options.backend == BackendRequest::gpu && !facts.is_gpu()) {
+    out << "cudalab: record needs a GPU; this machine offers " << facts.label() << "\n";
+    return 2;
+  }
+  out << "recording on " << facts.label() << " into " << options.out_dir << "\n";
+  nlohmann::json steps = nlohmann::json::array();
+  int failed = 0;
+  std::string recorded_at;
+  for (int chapter = 0; chapter < static_cast<int>(lessons.size()); ++chapter) {
+    lessons::Lesson& lesson = *lessons[static_cast<std::size_t>(chapter)];
+    if (!options.only_chapter.empty() && lesson.id() != options.only_chapter) continue;
+    const std::vector<lessons::Step> outline = lesson.steps();
+    for (int step = 0; step < static_cast<int>(outline.size()); ++step) {
+      const auto start = std::chrono::steady_clock::now();
+      lessons::RunControl control;
+      const lessons::ParamValues values = lessons::defaults(outline[static_cast<std::size_t>(step)]);
+      const Run run = host->run(lesson, chapter, step, values, control, worker::time_limit_of(lesson, step, 0));
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const std::string file = fmt::format("{}-{}.json", lesson.id(), step + 1);
+      const Status saved = save_run(run, (std::filesystem::path(options.out_dir) / file).string());
+      if (recorded_at.empty()) recorded_at = run.started_at;
+      const bool ok = run.status.ok() && saved.ok();
+      failed += !ok;
+      steps.push_back({{"chapter", lesson.id()}, {"step", step + 1}, {"title", outline[static_cast<std::size_t>(step)].title},
+                       {"file", file}, {"ok", ok}, {"seconds", seconds},
+                       {"problem", !saved.ok() ? saved.describe() : run.status.ok() ? "" : run.status.describe()}});
+      out << fmt::format("  {:<10} step {}  {:<34} {}\n", lesson.id(), step + 1, outline[static_cast<std::size_t>(step)].title,
+                         ok ? fmt::format("recorded in {:.1f} s", seconds)
+                            : "FAILED: " + (saved.ok() ? run.status.describe() : saved.describe()));
+    }
+  }
+  const nlohmann::json manifest = {{"device", to_json(facts)},     {"recorded_at", recorded_at},
+                                   {"cudalab_version", CUDALAB_VERSION}, {"defaults_only", true},
+                                   {"steps", steps}};
+  const auto manifest_path = std::filesystem::path(options.out_dir) / "recording.json";
+  if (FILE* f = std::fopen(manifest_path.c_str(), "w")) {
+    const std::string text = manifest.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (std::fclose(f) != 0 || !written) {
+      out << "cudalab: could not write " << manifest_path.string() << "\n";
+      return 2;
+    }
+  } else {
+    out << "cudalab: could not write " << manifest_path.string() << "\n";
+    return 2;
+  }
+  out << fmt::format("{} steps recorded, {} failed; manifest {}\n", steps.size() - failed, failed, manifest_path.string());
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace cudalab::app

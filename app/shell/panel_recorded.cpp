@@ -1,0 +1,72 @@
+// A GPU's run beside the live one: where a step has a recorded run (shipped with the app, from
+// `--recordings DIR`, or opened by name) and the live device is not a GPU, the canvas offers both.
+// The recorded run is drawn by the same views as a live one, under a banner that says where and
+// when it was made, so it never passes for this machine's run.
+#include <cctype>
+#include <string>
+
+#include "shell/app_shell.h"
+
+namespace cudalab::app {
+
+void AppShell::show_recorded(bool recorded) {
+  if (recorded == showing_recorded_) return;
+  const int chapter = course_.current_chapter(), step = course_.current_step();
+  const std::uint64_t version = (shown_ ? shown_->version : 0) + (live_shown_ ? live_shown_->version : 0) + 1;
+  if (recorded) {
+    const Run* run = course_.chapter_count() > 0 ? recordings_.find(course_.current().id, step) : nullptr;
+    if (run == nullptr) return;
+    live_shown_ = std::move(shown_);
+    shown_ = ShownRun{chapter, step, *run, lessons_[static_cast<std::size_t>(chapter)]->views(step, *run), version, 0};
+    showing_recorded_ = true;
+  } else {
+    shown_ = std::move(live_shown_);
+    live_shown_.reset();
+    if (shown_) shown_->version = version;  // canvases upload the live picture again
+    showing_recorded_ = false;
+  }
+  selected_picture_ = 0;
+}
+
+void AppShell::draw_recording_choice() {
+  for (std::string& problem : recordings_.take_problems()) console_.add(ConsoleLog::Kind::warning, std::move(problem));
+  if (course_.chapter_count() == 0) return;
+  const bool live_is_gpu = backend_facts_ && backend_facts_->is_gpu();
+  const std::string& lesson = course_.current().id;
+  const int step = course_.current_step();
+  // On a GPU the live run is the real thing; a recording is offered only when it was asked for.
+  if (live_is_gpu && !open_recorded_at_start_ && !showing_recorded_) return;
+  if (recordings_.find(lesson, step) == nullptr) return;
+  if (open_recorded_at_start_) {
+    open_recorded_at_start_ = false;
+    show_recorded(true);
+  }
+  const std::string label = recordings_.label_of(lesson, step);
+  const std::string live = backend_facts_ ? (live_is_gpu ? "Live: " + backend_facts_->name : "Live: CPU emulator") : "Live";
+  if (ImGui::RadioButton(live.c_str(), !showing_recorded_)) show_recorded(false);
+  ImGui::SameLine();
+  const std::string recorded = label.empty() ? std::string("Recorded") : std::string(1, char(std::toupper(label[0]))) + label.substr(1);
+  if (ImGui::RadioButton(recorded.c_str(), showing_recorded_)) show_recorded(true);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("The same step run on a real GPU elsewhere, at the values it was recorded with:\n"
+                      "its pictures, numbers and timings are that GPU's, not this machine's.");
+  }
+  if (!showing_recorded_) return;
+  const float em = fonts_.regular->FontSize;
+  const std::string banner = "Not live: " + label + ". Pictures, numbers and timings are that device's, at the values it "
+                             "was recorded with.";
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  const ImVec2 size = ImGui::CalcTextSize(banner.c_str(), nullptr, false, wrap - em);
+  ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + wrap, at.y + size.y + em * 0.6f), IM_COL32(40, 70, 130, 255),
+                                            em * 0.2f);
+  ImGui::SetCursorScreenPos(ImVec2(at.x + em * 0.5f, at.y + em * 0.3f));
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - em);
+  ImGui::TextUnformatted(banner.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + em * 0.8f));
+}
+
+}  // namespace cudalab::app
