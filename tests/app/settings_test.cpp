@@ -185,3 +185,34 @@ TEST_F(SettingsTest, SaveCreatesTheFolderAndReplacesAtomically) {
   EXPECT_EQ(load_settings(file_).settings, Settings{});
   EXPECT_FALSE(fs::exists(file_.string() + ".tmp"));
 }
+
+TEST_F(SettingsTest, PaneSizesRoundTrip) {
+  Settings saved = changed_settings();
+  saved.panes.chapters_width = 0.12f;
+  saved.panes.text_width = 0.4f;
+  saved.panes.text_height = 0.7f;
+  saved.panes.canvas_height = 0.5f;
+  saved.panes.chapters_collapsed = true;
+  ASSERT_EQ(save_settings(saved, file_), "");
+  const auto loaded = load_settings(file_);
+  EXPECT_EQ(loaded.problem, "");
+  EXPECT_EQ(loaded.settings.panes, saved.panes);
+}
+
+TEST_F(SettingsTest, CorruptPaneSizesFallBackToTheDefaultLayoutWithAMessage) {
+  for (const char* panes : {R"({"text_width": 7})", R"({"canvas_height": "big"})", R"({"text_height": -0.2})",
+                            R"({"chapters_width": 0.6, "text_width": 0.6})", R"([1, 2])", R"({"text_width": 1e400})"}) {
+    const std::string text = std::string(R"({"theme": "light", "panes": )") + panes + "}";
+    const auto loaded = cudalab::app::settings_from_text(text, "settings.json");
+    EXPECT_EQ(loaded.settings.panes, cudalab::app::PaneSizes{}) << panes;
+    if (std::string(panes).find("1e400") == std::string::npos) {
+      // The rest of the file still counts; the message names the pane sizes.
+      EXPECT_EQ(loaded.settings.theme, Theme::light) << panes;
+      EXPECT_NE(loaded.problem.find("pane"), std::string::npos) << panes << ": " << loaded.problem;
+    }
+  }
+  // An older file without pane sizes: defaults, no message.
+  const auto old = cudalab::app::settings_from_text(R"({"theme": "light"})", "settings.json");
+  EXPECT_EQ(old.problem, "");
+  EXPECT_EQ(old.settings.panes, cudalab::app::PaneSizes{});
+}
