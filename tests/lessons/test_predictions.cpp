@@ -38,6 +38,15 @@ const std::map<std::string, std::vector<std::string>> kLightSettings = {
     {"Which index is x", {"n=32"}},
     {"The race", {"n=32"}},
     {"Traffic", {"n=32"}},
+    {"Block size and waves", {"elements=16384"}},
+    {"Enough blocks to fill the GPU", {"elements=16384"}},
+    {"Rule 1: parallelize", {"elements=4096"}},
+    {"Rule 2: minimize transfers", {"elements=4096", "operations=4"}},
+    {"Rule 3: launch configuration", {"elements=4096"}},
+    {"Rule 4: coalesce global memory", {"n=64"}},
+    {"Rule 5: avoid redundant global reads", {"n=32"}},
+    {"Rule 6: avoid divergence", {"elements=4096"}},
+    {"The six rules raced", {"elements=4096", "n=32"}},
 };
 
 std::string where(const Lesson& lesson, int step) {
