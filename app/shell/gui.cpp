@@ -189,11 +189,13 @@ int run_gui(const GuiOptions& options) {
   if (const char* layout = std::getenv("CUDALAB_LAYOUT"); layout != nullptr && std::string(layout) == "present") {
     shell->start_presenting();
   }
-  // Hidden, for screenshots of pointing: CUDALAB_SHOT_MARKS=1 draws a mark across the canvas and
-  // shows the spotlight at CUDALAB_SHOT_POINTER.
-  if (const char* marks = std::getenv("CUDALAB_SHOT_MARKS"); marks != nullptr && *marks == '1') {
-    shell->marks().add_stroke({ImVec2(0.2f, 0.7f), ImVec2(0.35f, 0.55f), ImVec2(0.5f, 0.62f), ImVec2(0.7f, 0.4f)});
-    shell->marks().force_spotlight(true);
+  // Hidden, for screenshots of pointing: CUDALAB_SHOT_MARKS=pen draws a mark across the canvas;
+  // =spotlight shows the spotlight at CUDALAB_SHOT_POINTER as if its key were held.
+  if (const char* marks = std::getenv("CUDALAB_SHOT_MARKS"); marks != nullptr) {
+    if (std::string(marks) == "pen") {
+      shell->marks().add_stroke({ImVec2(0.2f, 0.7f), ImVec2(0.35f, 0.55f), ImVec2(0.5f, 0.62f), ImVec2(0.7f, 0.4f)});
+    }
+    if (std::string(marks) == "spotlight") shell->marks().force_spotlight(true);
   }
   PresenterWindow presenter;
 

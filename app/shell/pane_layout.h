@@ -53,7 +53,7 @@ struct LayoutInput {
 
 // Minimum sizes in text heights, below which a pane stops being useful.
 struct PaneMinimum {
-  static constexpr float chapters = 7.f, chapters_strip = 2.6f, text = 12.f, right = 14.f;
+  static constexpr float chapters = 9.f, chapters_strip = 2.6f, text = 12.f, right = 14.f;
   static constexpr float text_height = 5.f, controls_height = 5.f, canvas_height = 9.f, bottom_height = 4.f;
 };
 

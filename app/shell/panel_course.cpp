@@ -68,9 +68,9 @@ void AppShell::draw_chapter_panel() {
       ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
       const ImVec2 top = ImGui::GetCursorScreenPos();
       const float width = ImGui::GetContentRegionAvail().x;
-      // A long title takes a second and third line before it is cut ("2. Threads, bl…" told nobody anything).
+      // A long title takes up to four lines before it is cut ("2. Threads, bl…" told nobody anything).
       bool cut = false;
-      const std::vector<std::string> lines = widgets::wrap_lines(title, width - em * 0.5f, 3, &cut);
+      const std::vector<std::string> lines = widgets::wrap_lines(title, width - em * 0.5f, 4, &cut);
       const float line_count = static_cast<float>(lines.size());
       const float row_height = em * (1.3f + line_count);
       if (ImGui::Selectable("##chapter", current, 0, ImVec2(0.f, row_height))) {

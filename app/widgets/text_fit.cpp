@@ -40,15 +40,18 @@ std::vector<std::string> wrap_lines(std::string_view text, float max_width, int 
   if (cut != nullptr) *cut = false;
   while (!text.empty() && static_cast<int>(lines.size()) < max_lines - 1) {
     if (width_of(text) <= max_width) break;
-    // The longest run of whole words that fits; none fits: stop and let the last line cut it.
-    std::size_t end = 0;
-    for (std::size_t space = text.find(' '); space != std::string_view::npos; space = text.find(' ', space + 1)) {
-      if (width_of(text.substr(0, space)) > max_width) break;
-      end = space;
+    // The longest run of whole words that fits, broken at a space or after a hyphen
+    // ("Shared-|memory"); none fits: stop and let the last line cut it.
+    std::size_t end = 0, next = 0;
+    for (std::size_t at = text.find_first_of(" -"); at != std::string_view::npos; at = text.find_first_of(" -", at + 1)) {
+      const std::size_t line_end = text[at] == '-' ? at + 1 : at;
+      if (width_of(text.substr(0, line_end)) > max_width) break;
+      end = line_end;
+      next = at + 1;
     }
     if (end == 0) break;
     lines.emplace_back(text.substr(0, end));
-    text.remove_prefix(end + 1);
+    text.remove_prefix(next);
   }
   if (!text.empty() || lines.empty()) {
     std::string last = fit_text(text, max_width);

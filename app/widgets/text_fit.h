@@ -11,7 +11,7 @@ namespace cudalab::app::widgets {
 // when it fits). Cuts after a whole word when one ends in the last third of what fits (a single
 // long word is cut inside). Never splits a UTF-8 sequence.
 std::string fit_text(std::string_view text, float max_width);
-// `text` broken at spaces into at most `max_lines` lines of `max_width`; the last line is
+// `text` broken at spaces (and after hyphens) into at most `max_lines` lines of `max_width`; the last line is
 // fit_text()-cut when the text needs more. *cut (when given) says whether it was.
 std::vector<std::string> wrap_lines(std::string_view text, float max_width, int max_lines, bool* cut = nullptr);
 // Draws fit_text(); returns true when it had to cut (show the whole text on hover).

@@ -3,6 +3,15 @@
 // does not). Usage:
 //   check_screenshots DIR name:x0,y0,x1,y1:min_edge_percent ...
 // Regions are fractions of the image (0..1).
+// Options (before the regions):
+//   --layout     also read NAME.layout.json beside each NAME.png (the app writes it with
+//                CUDALAB_LAYOUT_REPORT=1: where each pane was drawn) and check every pane the
+//                layout shows: not a sliver (at least 3 text heights each way; bars 1.5 high), and
+//                holding content (edges inside it); in the normal layout no chapter title was cut.
+//   --suffix=S   in a tour folder, check <chapter>-<step>S.png (".audience": the presenter view's
+//                second window).
+//   --colour=R,G,B:N  at least N pixels of that colour (±40 per channel): a pen mark, say.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +19,9 @@
 #include <string>
 #include <vector>
 
+#include <fstream>
+
+#include <nlohmann/json.hpp>
 #include <stb_image.h>
 
 #include "lesson.h"
@@ -60,6 +72,55 @@ int distinct_colours(const Image& image) {
   return static_cast<int>(colours.size());
 }
 
+// Edge share a pane needs, by its name in the layout report: text-heavy panes hold a lot, the
+// canvas around its picture little (two SM cells gave 0.38 %).
+double pane_threshold(const std::string& name) {
+  if (name == "canvas") return 0.25;
+  if (name == "chapters" || name == "text" || name == "notes") return 2.0;
+  return 0.8;  // bars, controls, the strip, the bottom pane
+}
+
+// Checks the panes of NAME.layout.json against the image; prints and returns the failures.
+int check_layout(const std::string& png, const Image& image) {
+  const std::string stem = png.substr(0, png.size() - 4);
+  std::ifstream in(stem + ".layout.json");
+  const nlohmann::json report = nlohmann::json::parse(in, nullptr, false);
+  if (report.is_discarded() || !report.is_object() || !report.contains("panes")) {
+    std::printf("\n  FAIL no layout report %s.layout.json", stem.c_str());
+    return 1;
+  }
+  const double em = report.value("em", 16.0);
+  int failures = 0;
+  for (const auto& [name, rect] : report["panes"].items()) {
+    const double x = rect[0].get<double>(), y = rect[1].get<double>(), w = rect[2].get<double>(), h = rect[3].get<double>();
+    const bool bar = name == "top_bar" || name == "status_bar";
+    const bool sliver = w < em * 3 || h < em * (bar ? 1.5 : 3);
+    // Inside the pane, clear of its borders and of the splitters on them.
+    const double inset = std::min(em * 0.4, std::min(w, h) * 0.25);
+    Region region{name, (x + inset) / image.width, (y + inset) / image.height, (x + w - inset) / image.width,
+                  (y + h - inset) / image.height, pane_threshold(name)};
+    const double edges = region.x1 > region.x0 && region.y1 > region.y0 ? edge_percent(image, region) : 0;
+    const bool ok = !sliver && edges >= region.min_edge_percent;
+    std::printf(", %s %.0fx%.0f %.2f%%%s", name.c_str(), w, h, edges, sliver ? " (a sliver)" : ok ? "" : " (too empty)");
+    failures += !ok;
+  }
+  if (report.value("mode", "") == "normal" && report.contains("chapter_titles_cut") && !report["chapter_titles_cut"].empty()) {
+    std::printf(", chapter titles cut: %s", report["chapter_titles_cut"].dump().c_str());
+    ++failures;
+  }
+  return failures;
+}
+
+long count_colour(const Image& image, int r, int g, int b) {
+  long count = 0;
+  for (std::size_t i = 0; i + 2 < image.rgb.size(); i += 3) {
+    if (std::abs(image.rgb[i] - r) <= 40 && std::abs(image.rgb[i + 1] - g) <= 40 && std::abs(image.rgb[i + 2] - b) <= 40) {
+      ++count;
+    }
+  }
+  return count;
+}
+
 bool parse_region(const std::string& text, Region* r) {
   char name[64];
   return std::sscanf(text.c_str(), "%63[^:]:%lf,%lf,%lf,%lf:%lf", name, &r->x0, &r->y0, &r->x1, &r->y1,
@@ -71,7 +132,9 @@ bool parse_region(const std::string& text, Region* r) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: check_screenshots DIR|FILE.png... [name:x0,y0,x1,y1:min_edge_percent ...]\n");
+    std::fprintf(stderr,
+                 "usage: check_screenshots DIR|FILE.png... [--layout] [--suffix=S] [--colour=R,G,B:N] "
+                 "[name:x0,y0,x1,y1:min_edge_percent ...]\n");
     return 2;
   }
   // A tour's folder (one PNG per step, named by the lessons), or PNG files named one by one.
@@ -83,10 +146,28 @@ int main(int argc, char** argv) {
     while (first_region < argc && std::string(argv[first_region]).find(".png") != std::string::npos) {
       files.push_back(argv[first_region++]);
     }
-  } else {
+  }
+  bool layout = false;
+  std::string suffix;
+  int colour[3] = {0, 0, 0};
+  long colour_count = 0;
+  for (; first_region < argc && std::string(argv[first_region]).rfind("--", 0) == 0; ++first_region) {
+    const std::string option = argv[first_region];
+    if (option == "--layout") {
+      layout = true;
+    } else if (option.rfind("--suffix=", 0) == 0) {
+      suffix = option.substr(9);
+    } else if (option.rfind("--colour=", 0) == 0 &&
+               std::sscanf(option.c_str() + 9, "%d,%d,%d:%ld", &colour[0], &colour[1], &colour[2], &colour_count) == 4) {
+    } else {
+      std::fprintf(stderr, "unknown option '%s'\n", option.c_str());
+      return 2;
+    }
+  }
+  if (files.empty()) {
     for (const auto& lesson : cudalab::lessons::make_lessons()) {
       for (std::size_t s = 0; s < lesson->steps().size(); ++s) {
-        files.push_back(dir + "/" + lesson->id() + "-" + std::to_string(s + 1) + ".png");
+        files.push_back(dir + "/" + lesson->id() + "-" + std::to_string(s + 1) + suffix + ".png");
       }
     }
   }
@@ -111,14 +192,21 @@ int main(int argc, char** argv) {
       ++checked;
       int colours = distinct_colours(image);
       bool ok = image.width >= 640 && image.height >= 400 && colours >= 8;
-      std::printf("%s %s: %dx%d, %d colours", ok ? "ok  " : "FAIL", path.c_str(), image.width, image.height, colours);
+      std::printf("%s: %dx%d, %d colours", path.c_str(), image.width, image.height, colours);
       for (const Region& r : regions) {
         double edges = edge_percent(image, r);
         bool region_ok = edges >= r.min_edge_percent;
         ok = ok && region_ok;
         std::printf(", %s %.2f%%%s", r.name.c_str(), edges, region_ok ? "" : " (too empty)");
       }
-      std::printf("\n");
+      if (layout && check_layout(path, image) > 0) ok = false;
+      if (colour_count > 0) {
+        const long found = count_colour(image, colour[0], colour[1], colour[2]);
+        const bool colour_ok = found >= colour_count;
+        std::printf(", colour %d,%d,%d: %ld px%s", colour[0], colour[1], colour[2], found, colour_ok ? "" : " (too few)");
+        ok = ok && colour_ok;
+      }
+      std::printf(" → %s\n", ok ? "ok" : "FAIL");
       failures += !ok;
     }
   }
