@@ -181,6 +181,7 @@ class AppShell {
   PointerMarks marks_;            // spotlight and pen marks on the canvas
   std::string audience_screen_;   // where the audience window is, in words
   std::vector<std::string> chapter_titles_cut_;  // this frame's chapter titles that did not fit
+  std::vector<std::string> chapter_words_too_wide_;  // ... because one word is wider than the list
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
   std::filesystem::path data_dir_;
   GuiOptions options_;

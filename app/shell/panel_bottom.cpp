@@ -17,7 +17,13 @@ void AppShell::draw_bottom_panel() {
       const auto flags_for = [&](int tab) {
         return bottom_tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
       };
-      if (ImGui::BeginTabItem("Results", nullptr, flags_for(0))) {
+      // Tabs shrink with the pane (their labels cut short): each says what it holds on hover.
+      const auto hint = [](const char* text) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+      };
+      const bool results_open = ImGui::BeginTabItem("Results", nullptr, flags_for(0));
+      hint("Results: the run's facts, tables, charts and timings");
+      if (results_open) {
         draw_results_tab();
         ImGui::EndTabItem();
       }
@@ -25,11 +31,15 @@ void AppShell::draw_bottom_panel() {
           console_.errors() == 0   ? std::string("Console###console")
           : console_.errors() == 1 ? std::string("Console (1 error)###console")
                                    : "Console (" + std::to_string(console_.errors()) + " errors)###console";
-      if (ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(1))) {
+      const bool console_open = ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(1));
+      hint("Console: kernel printf output and messages");
+      if (console_open) {
         draw_console_tab();
         ImGui::EndTabItem();
       }
-      if (ImGui::BeginTabItem("Code", nullptr, flags_for(2))) {
+      const bool code_open = ImGui::BeginTabItem("Code", nullptr, flags_for(2));
+      hint("Code: the chapter's kernels and its whole program");
+      if (code_open) {
         draw_code_tab();
         ImGui::EndTabItem();
       }

@@ -116,7 +116,12 @@ void AppShell::draw_canvas_panel() {
     for (int i = 0; i < static_cast<int>(pictures.size()); ++i) {
       std::string title = tab_label(title_of(shown_->views[static_cast<std::size_t>(pictures[static_cast<std::size_t>(i)])]));
       if (title.empty()) title = "Picture " + std::to_string(i + 1);
-      if (ImGui::BeginTabItem((title + "##picture" + std::to_string(i)).c_str())) {
+      const bool open = ImGui::BeginTabItem((title + "##picture" + std::to_string(i)).c_str());
+      // A tab shows the title's head, squeezed further when tabs crowd: the whole title on hover.
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", title_of(shown_->views[static_cast<std::size_t>(pictures[static_cast<std::size_t>(i)])]).c_str());
+      }
+      if (open) {
         selected_picture_ = i;
         ImGui::EndTabItem();
       }

@@ -89,6 +89,7 @@ std::string AppShell::layout_report(bool audience) const {
                         {"em", fonts_.regular != nullptr ? fonts_.regular->FontSize : 0.f},
                         {"chapters_collapsed", panes_.chapters_collapsed},
                         {"chapter_titles_cut", chapter_titles_cut_},
+                        {"chapter_words_too_wide", chapter_words_too_wide_},
                         {"panes", panes}}
       .dump(1);
 }

@@ -66,8 +66,8 @@ void AppShell::draw_present_strip() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next step (→)");
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    const std::string where = std::to_string(course_.current_chapter()) + "." + std::to_string(course_.current_step() + 1) +
-                              " of " + std::to_string(steps) + " · " + course_.current().title;
+    const std::string where = "Step " + std::to_string(course_.current_step() + 1) + "/" + std::to_string(steps) + " · " +
+                              std::to_string(course_.current_chapter()) + ". " + course_.current().title;
     if (widgets::text_fitted(where, ImGui::GetContentRegionAvail().x) && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", where.c_str());
     }

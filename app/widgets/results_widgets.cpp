@@ -92,6 +92,11 @@ void draw_facts(const lessons::FactsView& view, const Style& style, bool large) 
     draw->AddText(value_font, value_font->FontSize, ImVec2(at.x + pad, at.y + pad * 0.7f + name_height + em * 0.25f),
                   style.colours.text, value.c_str(), nullptr, wrap);
     ImGui::Dummy(ImVec2(card_width, card_height));
+    // A name or value that had to wrap is read whole, on one line, on hover.
+    if (ImGui::IsItemHovered() && (name_font->CalcTextSizeA(em, FLT_MAX, 0.f, name.c_str()).x > wrap ||
+                                   value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, 0.f, value.c_str()).x > wrap)) {
+      ImGui::SetTooltip("%s: %s", name.c_str(), value.c_str());
+    }
   }
 }
 

@@ -35,6 +35,16 @@ std::string fit_text(std::string_view text, float max_width) {
   return fitted + "…";
 }
 
+bool every_word_fits(std::string_view text, float max_width) {
+  while (!text.empty()) {
+    const std::size_t at = text.find_first_of(" -");
+    const std::size_t end = at == std::string_view::npos ? text.size() : text[at] == '-' ? at + 1 : at;
+    if (width_of(text.substr(0, end)) > max_width) return false;
+    text.remove_prefix(at == std::string_view::npos ? text.size() : at + 1);
+  }
+  return true;
+}
+
 std::vector<std::string> wrap_lines(std::string_view text, float max_width, int max_lines, bool* cut) {
   std::vector<std::string> lines;
   if (cut != nullptr) *cut = false;
