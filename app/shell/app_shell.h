@@ -173,7 +173,6 @@ class AppShell {
   ShellLayout layout_;                     // the window being built now
   ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
   PaneSizes panes_;                        // the splitters' fractions, remembered
-  int dragged_splitter_ = -1;
   bool presenting_ = false;       // present layout (one screen) or presenter view (two)
   bool audience_open_ = false;    // the presenter view's second window is open
   bool bottom_in_present_ = false;  // present layout: the bottom pane asked back

@@ -9,7 +9,6 @@ namespace cudalab::app {
 
 void AppShell::draw_splitters() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!io.MouseDown[0]) dragged_splitter_ = -1;
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
@@ -44,7 +43,6 @@ void AppShell::draw_splitters() {
         }
         settings_changed_ = true;
       } else if (active && (io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f)) {
-        dragged_splitter_ = index;
         const PaneSizes before = panes_;
         apply_splitter(splitter.moves, splitter_fraction(splitter, io.MousePos), &panes_);
         if (!(before == panes_)) settings_changed_ = true;
