@@ -177,7 +177,8 @@ void AppShell::draw_text_panel() {
       ImGui::PopFont();
       if (section != nullptr) {
         widgets::draw_markdown(section->blocks, look);
-        if (!section->teacher_notes.empty()) {
+        // The projector's window of the presenter view never carries them: the laptop shows them open.
+        if (!section->teacher_notes.empty() && layout_.mode != LayoutMode::audience) {
           // Notes for whoever runs the room: folded, so the projector shows the student's text.
           // The id names the step, so every step's notes start closed.
           ImGui::PushID(chapter * 1000 + step);
