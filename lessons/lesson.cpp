@@ -85,11 +85,18 @@ Status apply_assignment(const Step& step, const std::string& assignment, ParamVa
   return Status::success();
 }
 
+int chapter_number(const Lesson& lesson) {
+  const std::string folder = lesson.folder();
+  int number = 0;
+  const auto [end, error] = std::from_chars(folder.data(), folder.data() + folder.size(), number);
+  return error == std::errc() && end != folder.data() && number >= 0 ? number : -1;
+}
+
 Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const std::string& chapter, int step,
                    const std::vector<std::string>& assignments, StepSelection* out) {
   Lesson* found = nullptr;
-  for (std::size_t i = 0; i < lessons.size(); ++i)
-    if (lessons[i]->id() == chapter || std::to_string(i) == chapter) found = lessons[i].get();
+  for (const auto& lesson : lessons)
+    if (lesson->id() == chapter || std::to_string(chapter_number(*lesson)) == chapter) found = lesson.get();
   if (!found) {
     std::string ids;
     for (const auto& l : lessons) ids += (ids.empty() ? "" : ", ") + l->id();

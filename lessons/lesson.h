@@ -98,6 +98,10 @@ class Lesson {
 
 // Every chapter in teaching order (registry.cpp: one line per chapter).
 std::vector<std::unique_ptr<Lesson>> make_lessons();
+// The chapter's number in the course, from its folder ("08_launch_config" → 8): what the lesson
+// text, the chapter list and `cudalab run 8` say, even while an earlier number has no chapter yet.
+// -1 when the folder does not start with digits.
+int chapter_number(const Lesson& lesson);
 
 // Default values for a step's parameters.
 ParamValues defaults(const Step& step);
@@ -110,7 +114,7 @@ struct StepSelection {
   int step = 0;  // 0-based
   ParamValues values;
 };
-// `chapter` is a lesson id ("hello") or its number in the course ("1"). Unknown chapter, step or
+// `chapter` is a lesson id ("hello") or its number in the course ("1", chapter_number). Unknown chapter, step or
 // parameter → a one-line message naming what exists.
 Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const std::string& chapter, int step,
                    const std::vector<std::string>& assignments, StepSelection* out);

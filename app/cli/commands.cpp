@@ -55,7 +55,7 @@ int command_list() {
   auto lessons = lessons::make_lessons();
   for (std::size_t i = 0; i < lessons.size(); ++i) {
     const auto& lesson = *lessons[i];
-    std::cout << fmt::format("{:>2}  {:<10} {}\n", i, lesson.id(), lesson.title());
+    std::cout << fmt::format("{:>2}  {:<10} {}\n", lessons::chapter_number(lesson), lesson.id(), lesson.title());
     auto steps = lesson.steps();
     for (std::size_t s = 0; s < steps.size(); ++s) {
       std::string params;

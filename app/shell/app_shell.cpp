@@ -22,7 +22,8 @@ std::vector<ChapterOutline> outlines_of(const std::vector<std::unique_ptr<lesson
   std::vector<ChapterOutline> outlines;
   for (const auto& lesson : lessons) {
     outlines.push_back(
-        {lesson->id(), lesson->title(), lesson->folder(), lesson->kernel_file(), lesson->steps(), lesson->program_file()});
+        {lesson->id(), lesson->title(), lesson->folder(), lesson->kernel_file(), lesson->steps(), lesson->program_file(),
+         lessons::chapter_number(*lesson)});
   }
   return outlines;
 }

@@ -87,4 +87,8 @@ void Course::restore_visited(const std::map<std::string, std::set<int>>& visited
   }
 }
 
+std::string chapter_label(const ChapterOutline& outline, int index) {
+  return std::to_string(outline.number >= 0 ? outline.number : index);
+}
+
 }  // namespace cudalab::app

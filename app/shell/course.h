@@ -16,7 +16,11 @@ struct ChapterOutline {
   std::string id, title, folder, kernel_file;
   std::vector<lessons::Step> steps;
   std::string program_file;  // the chapter's whole plain-CUDA program, relative to folder; "" for none
+  int number = -1;           // in the course (lessons::chapter_number); -1: its place in the list
 };
+
+// "8" for chapter 8 (its folder's number), or its index in the list when it has none.
+std::string chapter_label(const ChapterOutline& outline, int index);
 
 enum class NavAction { previous_step, next_step, previous_chapter, next_chapter };
 

@@ -57,7 +57,7 @@ void AppShell::draw_top_bar() {
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Next step (→)");
       ImGui::SameLine(0.f, fonts_.regular->FontSize);
       const lessons::Step* step = course_.current_step_outline();
-      std::string where = std::to_string(course_.current_chapter()) + ". " + course_.current().title;
+      std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + course_.current().title;
       if (step != nullptr) {
         where += "  ›  Step " + std::to_string(course_.current_step() + 1) + " of " + std::to_string(steps) + ": " + step->title;
       }

@@ -24,14 +24,15 @@ void AppShell::draw_chapter_strip() {
     ImGui::BeginChild("##chapter_numbers", ImVec2(0.f, 0.f), false, ImGuiWindowFlags_NoScrollbar);
     for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
       const bool current = chapter == course_.current_chapter();
-      const std::string number = std::to_string(chapter) + "##strip" + std::to_string(chapter);
+      const std::string number = chapter_label(course_.chapter(chapter), chapter) + "##strip" + std::to_string(chapter);
       ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
       if (ImGui::Selectable(number.c_str(), current, 0, ImVec2(0.f, fonts_.regular->FontSize * 1.6f))) {
         if (course_.go_to(chapter, 0)) on_position_changed();
       }
       ImGui::PopFont();
       if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("%d. %s", chapter, course_.chapter(chapter).title.c_str());
+        ImGui::SetTooltip("%s. %s", chapter_label(course_.chapter(chapter), chapter).c_str(),
+                          course_.chapter(chapter).title.c_str());
       }
     }
     ImGui::EndChild();
@@ -65,7 +66,7 @@ void AppShell::draw_chapter_panel() {
       const int seen = static_cast<int>(course_.visited(chapter).size());
       const bool current = chapter == course_.current_chapter();
       ImGui::PushID(chapter);
-      const std::string title = std::to_string(chapter) + ". " + outline.title;
+      const std::string title = chapter_label(outline, chapter) + ". " + outline.title;
       ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
       const ImVec2 top = ImGui::GetCursorScreenPos();
       const float width = ImGui::GetContentRegionAvail().x;

@@ -163,11 +163,11 @@ void AppShell::draw_teacher_notes() {
   ImGui::PopFont();
   std::string next;
   if (step + 1 < steps) {
-    next = std::to_string(chapter) + "." + std::to_string(step + 2) + " " +
+    next = chapter_label(course_.chapter(chapter), chapter) + "." + std::to_string(step + 2) + " " +
            course_.current().steps[static_cast<std::size_t>(step + 1)].title;
   } else if (chapter + 1 < course_.chapter_count()) {
     const ChapterOutline& following = course_.chapter(chapter + 1);
-    next = "chapter " + std::to_string(chapter + 1) + ", " + following.title +
+    next = "chapter " + chapter_label(following, chapter + 1) + ", " + following.title +
            (following.steps.empty() ? "" : " — 1. " + following.steps.front().title);
   } else {
     next = "the end of the course";

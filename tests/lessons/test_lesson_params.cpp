@@ -84,3 +84,19 @@ TEST(LessonParams, EveryStepsDefaultsAreInRange) {
       EXPECT_TRUE(checked.ok()) << lesson->id() << " / " << step.title << ": " << checked.message;
     }
 }
+
+// A chapter's number is its folder's, so the list, the text and `cudalab run N` agree even while an
+// earlier number has no chapter yet (chapter 7 comes later; 8 and 9 are already here).
+TEST(LessonParams, ChapterNumbersComeFromTheirFolders) {
+  const auto lessons = make_lessons();
+  int previous = -1;
+  for (const auto& lesson : lessons) {
+    const int number = chapter_number(*lesson);
+    EXPECT_EQ(lesson->folder().substr(0, 2), (number < 10 ? "0" : "") + std::to_string(number)) << lesson->folder();
+    EXPECT_GT(number, previous) << "teaching order follows the numbers";
+    previous = number;
+    StepSelection selection;
+    ASSERT_TRUE(select_step(lessons, std::to_string(number), 0, {}, &selection).ok()) << number;
+    EXPECT_EQ(selection.lesson, lesson.get());
+  }
+}
