@@ -169,6 +169,10 @@ class AppShell {
   // panel_recorded.cpp: a GPU run recorded elsewhere, shown in place of the live one on request.
   void draw_recording_choice();
   void show_recorded(bool recorded);  // swaps the recorded run and the live one on screen
+  // Opens a saved run (`cudalab run --json`, `record`) at its chapter and step and shows it; "" or
+  // what was wrong with the file, in words.
+  std::string open_saved_run(const std::string& path);
+  void draw_open_run_popup();  // the status bar's "Open run…": a path and Open
 
   ShellLayout layout_;                     // the window being built now
   ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
@@ -232,6 +236,7 @@ class AppShell {
   bool showing_recorded_ = false;         // shown_ holds the recorded run; the live one waits below
   std::optional<ShownRun> live_shown_;    // the live run while the recorded one is on screen
   bool open_recorded_at_start_ = false;   // `cudalab FILE.json`: show that run first
+  std::string open_run_path_, open_run_problem_;  // the Open run popup's field and its last error
 
   struct PredictionState {
     bool asking = false;                     // the current step's question is on the canvas

@@ -163,6 +163,10 @@ void AppShell::draw_status_bar() {
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Which device runs the lesson's kernels");
     }
+    ImGui::SameLine();
+    if (ImGui::Button("Open run…")) ImGui::OpenPopup("Open a saved run");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show a run saved by `cudalab run --json` or `cudalab record`");
+    draw_open_run_popup();
 
     const char* hint = "← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F5 present · F11 fullscreen";
     const float hint_width = ImGui::CalcTextSize(hint).x;

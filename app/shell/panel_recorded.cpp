@@ -3,6 +3,8 @@
 // The recorded run is drawn by the same views as a live one, under a banner that says where and
 // when it was made, so it never passes for this machine's run.
 #include <cctype>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "shell/app_shell.h"
@@ -67,6 +69,58 @@ void AppShell::draw_recording_choice() {
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + em * 0.8f));
+}
+
+std::string AppShell::open_saved_run(const std::string& path) {
+  Run run;
+  if (const Status loaded = load_run(path, &run); !loaded.ok()) return loaded.describe();
+  int chapter = -1;
+  for (int i = 0; i < course_.chapter_count(); ++i) {
+    if (course_.chapter(i).id == run.lesson) chapter = i;
+  }
+  if (chapter < 0 || run.step < 0 || run.step >= static_cast<int>(course_.chapter(chapter).steps.size())) {
+    return path + " is a run of a step this CUDA Lab does not have (" + run.lesson + " step " + std::to_string(run.step + 1) +
+           ")";
+  }
+  course_.go_to(chapter, run.step);
+  const lessons::Step& step = course_.chapter(chapter).steps[static_cast<std::size_t>(run.step)];
+  for (const auto& [name, value] : run.parameters) (void)lessons::apply_assignment(step, name + "=" + value, &course_.values());
+  prediction_.answered.insert({chapter, run.step});  // the run is already there: no question first
+  recordings_.add_run(std::move(run), std::filesystem::path(path).filename().string());
+  on_position_changed();
+  show_recorded(true);
+  return "";
+}
+
+void AppShell::draw_open_run_popup() {
+  if (!ImGui::BeginPopup("Open a saved run")) return;
+  const float em = fonts_.regular->FontSize;
+  if (open_run_path_.empty()) {
+    const char* home = std::getenv("HOME");
+    open_run_path_ = std::string(home != nullptr ? home : ".") + "/";
+  }
+  ImGui::TextUnformatted("A run saved by `cudalab run --json FILE` or `cudalab record`:");
+  char buffer[1024] = {};
+  open_run_path_.copy(buffer, sizeof(buffer) - 1);
+  ImGui::SetNextItemWidth(em * 28.f);
+  const bool entered = ImGui::InputText("##run_path", buffer, sizeof(buffer), ImGuiInputTextFlags_EnterReturnsTrue);
+  open_run_path_ = buffer;
+  ImGui::SameLine();
+  if (ImGui::Button("Open") || entered) {
+    open_run_problem_ = open_saved_run(open_run_path_);
+    if (open_run_problem_.empty()) {
+      console_.add(ConsoleLog::Kind::info, "Opened " + open_run_path_);
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  if (!open_run_problem_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colours_.error);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + em * 34.f);
+    ImGui::TextUnformatted(open_run_problem_.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndPopup();
 }
 
 }  // namespace cudalab::app
