@@ -1,7 +1,6 @@
 #include "cli/record_command.h"
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <ostream>
 #include <system_error>
@@ -64,15 +63,8 @@ int run_record(std::ostream& out, const RecordOptions& options) {
                                    {"cudalab_version", CUDALAB_VERSION}, {"defaults_only", true},
                                    {"steps", steps}};
   const auto manifest_path = std::filesystem::path(options.out_dir) / "recording.json";
-  if (FILE* f = std::fopen(manifest_path.c_str(), "w")) {
-    const std::string text = manifest.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    if (std::fclose(f) != 0 || !written) {
-      out << "cudalab: could not write " << manifest_path.string() << "\n";
-      return 2;
-    }
-  } else {
-    out << "cudalab: could not write " << manifest_path.string() << "\n";
+  if (const Status saved = save_json(manifest, manifest_path.string()); !saved.ok()) {
+    out << "cudalab: " << saved.describe() << "\n";
     return 2;
   }
   out << fmt::format("{} steps recorded, {} failed; manifest {}\n", steps.size() - failed, failed, manifest_path.string());

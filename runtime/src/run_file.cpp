@@ -58,12 +58,14 @@ Status parse_run(std::string_view json_text, const std::string& origin, Run* out
   return status;
 }
 
-Status save_run(const Run& run, const std::string& path) {
+Status save_run(const Run& run, const std::string& path) { return save_json(to_json(run), path); }
+
+Status save_json(const nlohmann::json& document, const std::string& path) {
   // Kernel printf and lesson text may hold bytes that are not UTF-8 (a student's %c of any
   // value): they are written as U+FFFD rather than failing the save (nlohmann would throw).
   std::string text;
   try {
-    text = to_json(run).dump(2, ' ', false, json::error_handler_t::replace);
+    text = document.dump(2, ' ', false, json::error_handler_t::replace);
   } catch (const std::exception& error) {
     return Status::error(StatusCode::internal, "cannot write " + path + ": " + error.what());
   }

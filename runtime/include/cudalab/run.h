@@ -35,6 +35,9 @@ nlohmann::json to_json(const Run& run);
 Status from_json(const nlohmann::json& j, Run* out);  // a clear message on missing/odd fields
 // Never throws: bytes that are not UTF-8 are saved as U+FFFD; a failed write is a Status.
 Status save_run(const Run& run, const std::string& path);
+// Any JSON document written the same way (atomically, non-UTF-8 bytes as U+FFFD): a recording's
+// manifest, say.
+Status save_json(const nlohmann::json& document, const std::string& path);
 // Never throws, whatever the file holds: bad JSON, numbers past a double, deep nesting and odd
 // fields all come back as a Status whose message starts with `path`.
 Status load_run(const std::string& path, Run* out);
