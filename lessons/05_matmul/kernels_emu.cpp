@@ -8,17 +8,10 @@ CUDALAB_KERNEL_PRELUDE
 #include "kernels.cuh"
 }  // namespace emu_kernels
 
-// As CUDALAB_DEFINE_KERNEL, for a handle bound to a template instance of a kernel (and, like it,
-// with no GPU half in a build without the CUDA toolkit).
-#if defined(CUDALAB_NO_GPU_BACKEND)
+// As CUDALAB_DEFINE_KERNEL, for a handle bound to a template instance of a kernel.
 #define CUDALAB_MATMUL_DEFINE_KERNEL(name, signature, ...) \
-  const ::cudalab::Kernel<signature> name{{#name, nullptr, nullptr}, &emu_kernels::__VA_ARGS__};
-#else
-const void* cudalab_gpu_printf_slot();
-#define CUDALAB_MATMUL_DEFINE_KERNEL(name, signature, ...) \
-  const void* name##_gpu_stub();                           \
-  const ::cudalab::Kernel<signature> name{{#name, &name##_gpu_stub, &cudalab_gpu_printf_slot}, &emu_kernels::__VA_ARGS__};
-#endif
+  CUDALAB_GPU_HALF_DECLARE(name)                           \
+  const ::cudalab::Kernel<signature> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::__VA_ARGS__};
 CUDALAB_MATMUL_KERNELS(CUDALAB_MATMUL_DEFINE_KERNEL)
 #undef CUDALAB_MATMUL_DEFINE_KERNEL
 

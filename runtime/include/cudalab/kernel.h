@@ -61,16 +61,21 @@ Status launch(Device& device, const Kernel<void(Params...)>& kernel, const Launc
 // Declares a kernel handle in a lesson's kernels.h.
 #define CUDALAB_DECLARE_KERNEL(name, signature) extern const ::cudalab::Kernel<signature> name;
 
-// Defines it, in the emulator translation unit (the GPU unit provides name##_gpu_stub). A build
-// without the CUDA toolkit has no GPU unit: the kernel's GPU half is then absent (null), which
-// KernelEntry already means "not built", and only the emulator can launch it.
+// A kernel's KernelEntry, in the emulator translation unit: CUDALAB_GPU_HALF_DECLARE(name) before
+// it, then {CUDALAB_KERNEL_ENTRY(name)}. The GPU unit provides name##_gpu_stub; a build without the
+// CUDA toolkit has no GPU unit, so the GPU half is absent (null), which KernelEntry already means
+// "not built", and only the emulator can launch the kernel.
 #if defined(CUDALAB_NO_GPU_BACKEND)
-#define CUDALAB_DEFINE_KERNEL(name, signature) \
-  const ::cudalab::Kernel<signature> name{{#name, nullptr, nullptr}, &emu_kernels::name};
+#define CUDALAB_GPU_HALF_DECLARE(name)
+#define CUDALAB_KERNEL_ENTRY(name) #name, nullptr, nullptr
 #else
-#define CUDALAB_DEFINE_KERNEL(name, signature)                                           \
-  const void* name##_gpu_stub();                                                         \
-  const void* cudalab_gpu_printf_slot();                                                 \
-  const ::cudalab::Kernel<signature> name{{#name, &name##_gpu_stub, &cudalab_gpu_printf_slot}, \
-                                          &emu_kernels::name};
+#define CUDALAB_GPU_HALF_DECLARE(name) \
+  const void* name##_gpu_stub();       \
+  const void* cudalab_gpu_printf_slot();
+#define CUDALAB_KERNEL_ENTRY(name) #name, &name##_gpu_stub, &cudalab_gpu_printf_slot
 #endif
+
+// Defines a kernel handle, in the emulator translation unit.
+#define CUDALAB_DEFINE_KERNEL(name, signature) \
+  CUDALAB_GPU_HALF_DECLARE(name)               \
+  const ::cudalab::Kernel<signature> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::name};
