@@ -105,13 +105,10 @@ std::string AppShell::prepare_start() {
     if (!applied.ok()) return applied.message;
   }
   if (!options_.open_run.empty()) {
-    // The CLI checked the file; its parameters become the step's values, and it is shown first.
+    // The CLI checked the file and chose its step to start at; the run is shown first.
     Run opened;
     if (const Status loaded = load_run(options_.open_run, &opened); !loaded.ok()) return loaded.describe();
-    for (const auto& [name, value] : opened.parameters) {
-      if (outline != nullptr) (void)lessons::apply_assignment(*outline, name + "=" + value, &course_.values());
-    }
-    recordings_.add_run(std::move(opened), std::filesystem::path(options_.open_run).filename().string());
+    adopt_opened_run(std::move(opened), options_.open_run);
     open_recorded_at_start_ = true;
   }
   if (!options_.predict.empty()) {

@@ -173,6 +173,9 @@ class AppShell {
   // what was wrong with the file, in words.
   std::string open_saved_run(const std::string& path);
   void draw_open_run_popup();  // the status bar's "Open run…": a path and Open
+  // A saved run of the current step: its values become the step's, no question is asked first,
+  // and the shelf holds it as the step's recorded run.
+  void adopt_opened_run(Run run, const std::string& path);
 
   ShellLayout layout_;                     // the window being built now
   ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "shell/app_shell.h"
+#include "widgets/banner.h"
 #include "widgets/chart_plot.h"
 #include "widgets/results_widgets.h"
 #include "widgets/text_fit.h"
@@ -84,18 +85,8 @@ void AppShell::draw_canvas_panel() {
   draw_prediction_verdict();
   if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    const std::string banner = "Last run failed: " + last_status_->message + " (showing the last good run)";
-    const float wrap = ImGui::GetContentRegionAvail().x;
-    const ImVec2 size = ImGui::CalcTextSize(banner.c_str(), nullptr, false, wrap - em);
-    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + wrap, at.y + size.y + em * 0.6f), IM_COL32(150, 20, 20, 255), em * 0.2f);
-    ImGui::SetCursorScreenPos(ImVec2(at.x + em * 0.5f, at.y + em * 0.3f));
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - em);
-    ImGui::TextUnformatted(banner.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + em * 0.8f));
+    widgets::draw_banner("Last run failed: " + last_status_->message + " (showing the last good run)",
+                         IM_COL32(150, 20, 20, 255));
   }
 
   if (pictures.empty()) {

@@ -5,6 +5,7 @@
 
 #include "prediction.h"
 #include "shell/app_shell.h"
+#include "widgets/banner.h"
 
 namespace cudalab::app {
 
@@ -126,20 +127,9 @@ void AppShell::draw_prediction_verdict() {
   if (found == shown_->run.results.end() || !found->is_object()) return;
   const bool right = found->value("right", false);
   const std::string words = (right ? "✓ " : "✗ ") + found->value("in_words", std::string());
-  const float em = fonts_.regular->FontSize;
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float wrap = ImGui::GetContentRegionAvail().x;
-  const ImVec2 size = ImGui::CalcTextSize(words.c_str(), nullptr, false, wrap - em);
-  const ImU32 fill = right ? IM_COL32(30, 110, 70, 255) : IM_COL32(130, 95, 20, 255);
-  ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + wrap, at.y + size.y + em * 0.6f), fill, em * 0.2f);
-  ImGui::SetCursorScreenPos(ImVec2(at.x + em * 0.5f, at.y + em * 0.3f));
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - em);
-  ImGui::TextUnformatted(words.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", found->value("question", std::string()).c_str());
-  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + em * 0.8f));
+  if (widgets::draw_banner(words, right ? IM_COL32(30, 110, 70, 255) : IM_COL32(130, 95, 20, 255))) {
+    ImGui::SetTooltip("%s", found->value("question", std::string()).c_str());
+  }
 }
 
 }  // namespace cudalab::app

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "shell/app_shell.h"
+#include "widgets/banner.h"
 
 namespace cudalab::app {
 
@@ -54,21 +55,9 @@ void AppShell::draw_recording_choice() {
                       "its pictures, numbers and timings are that GPU's, not this machine's.");
   }
   if (!showing_recorded_) return;
-  const float em = fonts_.regular->FontSize;
-  const std::string banner = "Not live: " + label + ". Pictures, numbers and timings are that device's, at the values it "
-                             "was recorded with.";
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float wrap = ImGui::GetContentRegionAvail().x;
-  const ImVec2 size = ImGui::CalcTextSize(banner.c_str(), nullptr, false, wrap - em);
-  ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + wrap, at.y + size.y + em * 0.6f), IM_COL32(40, 70, 130, 255),
-                                            em * 0.2f);
-  ImGui::SetCursorScreenPos(ImVec2(at.x + em * 0.5f, at.y + em * 0.3f));
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - em);
-  ImGui::TextUnformatted(banner.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + size.y + em * 0.8f));
+  widgets::draw_banner("Not live: " + label + ". Pictures, numbers and timings are that device's, at the values it was "
+                       "recorded with.",
+                       IM_COL32(40, 70, 130, 255));
 }
 
 std::string AppShell::open_saved_run(const std::string& path) {
@@ -83,13 +72,19 @@ std::string AppShell::open_saved_run(const std::string& path) {
            ")";
   }
   course_.go_to(chapter, run.step);
-  const lessons::Step& step = course_.chapter(chapter).steps[static_cast<std::size_t>(run.step)];
-  for (const auto& [name, value] : run.parameters) (void)lessons::apply_assignment(step, name + "=" + value, &course_.values());
-  prediction_.answered.insert({chapter, run.step});  // the run is already there: no question first
-  recordings_.add_run(std::move(run), std::filesystem::path(path).filename().string());
+  adopt_opened_run(std::move(run), path);
   on_position_changed();
   show_recorded(true);
   return "";
+}
+
+void AppShell::adopt_opened_run(Run run, const std::string& path) {
+  if (const lessons::Step* step = course_.current_step_outline(); step != nullptr) {
+    for (const auto& [name, value] : run.parameters) (void)lessons::apply_assignment(*step, name + "=" + value, &course_.values());
+  }
+  // The run is already there: no question before it.
+  prediction_.answered.insert({course_.current_chapter(), course_.current_step()});
+  recordings_.add_run(std::move(run), std::filesystem::path(path).filename().string());
 }
 
 void AppShell::draw_open_run_popup() {
