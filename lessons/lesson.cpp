@@ -9,6 +9,13 @@
 
 namespace cudalab::lessons {
 
+bool parse_number(const std::string& text, double* out) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  auto [ptr, ec] = std::from_chars(begin, end, *out);
+  return ec == std::errc() && ptr == end && std::isfinite(*out);
+}
+
 ParamValues defaults(const Step& step) {
   ParamValues values;
   for (const Param& p : step.params) values[p.name] = p.default_value;
@@ -23,12 +30,6 @@ std::string names_of(const Step& step) {
   return names.empty() ? "no parameters" : names;
 }
 
-bool parse_number(const std::string& text, double* out) {
-  const char* begin = text.data();
-  const char* end = begin + text.size();
-  auto [ptr, ec] = std::from_chars(begin, end, *out);
-  return ec == std::errc() && ptr == end && std::isfinite(*out);
-}
 
 Status bad_value(const Param& p, const std::string& text, const std::string& expected) {
   return Status::error(StatusCode::invalid_argument,

@@ -105,6 +105,9 @@ int chapter_number(const Lesson& lesson);
 
 // Default values for a step's parameters.
 ParamValues defaults(const Step& step);
+// The whole of `text` as a finite number ("12", "1.5e3"; not "12 ms", "inf" or ""): what `--set`
+// and a typed prediction accept.
+bool parse_number(const std::string& text, double* out);
 // Applies "name=value" to `values`, checked against the step's parameters: an unknown name or a
 // value out of range gives a one-line message naming what is allowed.
 Status apply_assignment(const Step& step, const std::string& assignment, ParamValues* values);
