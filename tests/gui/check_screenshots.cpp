@@ -10,7 +10,9 @@
 //                holding content (edges inside it); in the normal layout no chapter title was cut.
 //   --suffix=S   in a tour folder, check <chapter>-<step>S.png (".audience": the presenter view's
 //                second window).
-//   --colour=R,G,B:N  at least N pixels of that colour (±40 per channel): a pen mark, say.
+//   --colour=R,G,B:N[@x0,y0,x1,y1]  at least N pixels of that colour (±40 per channel), in the
+//                whole image or the region (fractions): a pen mark, a banner.
+//   --absent-colour=R,G,B:N[@x0,y0,x1,y1]  at most N pixels of it: a picture not drawn yet.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -117,11 +119,27 @@ int check_layout(const std::string& png, const Image& image) {
   return failures;
 }
 
-long count_colour(const Image& image, int r, int g, int b) {
+struct ColourCheck {
+  int rgb[3] = {0, 0, 0};
+  long count = -1;  // -1: not asked for
+  double x0 = 0, y0 = 0, x1 = 1, y1 = 1;
+};
+
+// "R,G,B:N" or "R,G,B:N@x0,y0,x1,y1".
+bool parse_colour_check(const char* text, ColourCheck* check) {
+  const int read = std::sscanf(text, "%d,%d,%d:%ld@%lf,%lf,%lf,%lf", &check->rgb[0], &check->rgb[1], &check->rgb[2],
+                               &check->count, &check->x0, &check->y0, &check->x1, &check->y1);
+  return (read == 4 || read == 8) && check->x0 < check->x1 && check->y0 < check->y1;
+}
+
+long count_colour(const Image& image, const ColourCheck& check) {
   long count = 0;
-  for (std::size_t i = 0; i + 2 < image.rgb.size(); i += 3) {
-    if (std::abs(image.rgb[i] - r) <= 40 && std::abs(image.rgb[i + 1] - g) <= 40 && std::abs(image.rgb[i + 2] - b) <= 40) {
-      ++count;
+  const int x0 = int(check.x0 * image.width), x1 = int(check.x1 * image.width);
+  const int y0 = int(check.y0 * image.height), y1 = int(check.y1 * image.height);
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      const unsigned char* p = &image.rgb[3 * (std::size_t(y) * image.width + x)];
+      count += std::abs(p[0] - check.rgb[0]) <= 40 && std::abs(p[1] - check.rgb[1]) <= 40 && std::abs(p[2] - check.rgb[2]) <= 40;
     }
   }
   return count;
@@ -139,7 +157,7 @@ bool parse_region(const std::string& text, Region* r) {
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr,
-                 "usage: check_screenshots DIR|FILE.png... [--layout] [--suffix=S] [--colour=R,G,B:N] "
+                 "usage: check_screenshots DIR|FILE.png... [--layout] [--suffix=S] [--colour=R,G,B:N] [--absent-colour=R,G,B:N] "
                  "[name:x0,y0,x1,y1:min_edge_percent ...]\n");
     return 2;
   }
@@ -155,16 +173,15 @@ int main(int argc, char** argv) {
   }
   bool layout = false;
   std::string suffix;
-  int colour[3] = {0, 0, 0};
-  long colour_count = 0;
+  ColourCheck present, absent;
   for (; first_region < argc && std::string(argv[first_region]).rfind("--", 0) == 0; ++first_region) {
     const std::string option = argv[first_region];
     if (option == "--layout") {
       layout = true;
     } else if (option.rfind("--suffix=", 0) == 0) {
       suffix = option.substr(9);
-    } else if (option.rfind("--colour=", 0) == 0 &&
-               std::sscanf(option.c_str() + 9, "%d,%d,%d:%ld", &colour[0], &colour[1], &colour[2], &colour_count) == 4) {
+    } else if (option.rfind("--colour=", 0) == 0 && parse_colour_check(option.c_str() + 9, &present)) {
+    } else if (option.rfind("--absent-colour=", 0) == 0 && parse_colour_check(option.c_str() + 16, &absent)) {
     } else {
       std::fprintf(stderr, "unknown option '%s'\n", option.c_str());
       return 2;
@@ -206,11 +223,18 @@ int main(int argc, char** argv) {
         std::printf(", %s %.2f%%%s", r.name.c_str(), edges, region_ok ? "" : " (too empty)");
       }
       if (layout && check_layout(path, image) > 0) ok = false;
-      if (colour_count > 0) {
-        const long found = count_colour(image, colour[0], colour[1], colour[2]);
-        const bool colour_ok = found >= colour_count;
-        std::printf(", colour %d,%d,%d: %ld px%s", colour[0], colour[1], colour[2], found, colour_ok ? "" : " (too few)");
+      if (present.count >= 0) {
+        const long found = count_colour(image, present);
+        const bool colour_ok = found >= present.count;
+        std::printf(", colour %d,%d,%d: %ld px%s", present.rgb[0], present.rgb[1], present.rgb[2], found,
+                    colour_ok ? "" : " (too few)");
         ok = ok && colour_ok;
+      }
+      if (absent.count >= 0) {
+        const long found = count_colour(image, absent);
+        const bool absent_ok = found <= absent.count;
+        std::printf(", no %d,%d,%d: %ld px%s", absent.rgb[0], absent.rgb[1], absent.rgb[2], found, absent_ok ? "" : " (present)");
+        ok = ok && absent_ok;
       }
       std::printf(" → %s\n", ok ? "ok" : "FAIL");
       failures += !ok;
