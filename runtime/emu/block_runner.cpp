@@ -1,5 +1,7 @@
 #include "emu/block_runner.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -10,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "emu/barrier_report.h"
+#include "emu/warp_report.h"
 
 namespace cudalab::emu {
 
@@ -41,6 +44,10 @@ int syncthreads_count(std::source_location where, int predicate) {
   return static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, predicate);
 }
 
+std::uint64_t warp_meet(const WarpCall& call) {
+  return static_cast<BlockRunner*>(tls_context->block_state)->warp_arrive(call);
+}
+
 void trap(const char* why) { throw KernelFault{why}; }
 
 void assert_fail(const char* expression, const char* file, unsigned line) {
@@ -61,23 +68,26 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     waiting_.resize(threads_);
     waiting_at_.resize(threads_);
   }
+  returned_.assign((threads_ + kWarpSize - 1) / kWarpSize, 0);
   next_unstarted_ = 0;
+  next_unstarted_index_ = uint3{0, 0, 0};
   waiting_count_ = 0;
   mixed_sites_ = false;
   phase_ = 0;
   predicate_counts_[0] = predicate_counts_[1] = 0;
   stop_ = false;
   fault_ = Status::success();
+  enter_warp(0);
 
-  // Start phase: the first starter runs threads until one parks; the chain of starters it begins
-  // comes back here once every thread has been started.
+  // Start phase: the first starter runs threads until one parks; the chain of starters and
+  // resumed threads it begins comes back here once every warp is done (or the block failed).
   try {
     const FiberStack stack = stacks_.allocate();
     enter(Fiber{make_fiber_context(stack.top, stack.size, &starter_entry), stack}, Handoff{Handoff::from_run});
   } catch (const std::bad_alloc&) {
     return Status::error(StatusCode::out_of_memory, "the emulator could not map a fiber stack");
   }
-  // Every thread has finished or waits: complete barrier phases until none waits.
+  // Every thread has finished or waits at a barrier: complete barrier phases until none waits.
   while (!stop_ && waiting_count_ > 0) {
     if (Status divergent = check_barrier(); !divergent.ok()) {
       abandon_waiters();
@@ -88,9 +98,10 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     ++phase_;
     // The other parity still holds the counts the released threads are about to read.
     predicate_counts_[phase_ & 1] = 0;
-    current_ = 0;
-    context_.thread_idx = uint3{0, 0, 0};
-    enter(std::exchange(waiting_[0], Fiber{}), Handoff{Handoff::from_run});
+    enter_warp(0);
+    if (next_step(0) != Next::resume) break;  // cannot happen: some thread waited
+    const FiberContext first = take_waiter(resume_);
+    enter(Fiber{first, running_stack_}, Handoff{Handoff::from_run});
   }
   if (stop_) abandon_waiters();
   return fault_;
@@ -111,7 +122,7 @@ void BlockRunner::starter_entry(FiberTransfer from) {
   } catch (const AbandonFiber&) {
     // unwound on purpose: nothing more to run
   }
-  runner->switch_away(Handoff::finished);
+  runner->switch_away(Handoff::finished, runner->finished_next_);
   __builtin_unreachable();  // nobody resumes an ended fiber
 }
 
@@ -119,18 +130,19 @@ void BlockRunner::start_remaining_threads() {
   const dim3 block = context_.block_dim;
   const auto invoke = kernel_->invoke;
   const void* args = kernel_->args.get();
-  unsigned id = next_unstarted_;
-  uint3 index{id % block.x, (id / block.x) % block.y, id / (block.x * block.y)};
-  while (id < threads_) {
-    next_unstarted_ = id + 1;
+  for (;;) {
+    const unsigned id = next_unstarted_;
     current_ = id;
-    context_.thread_idx = index;
+    context_.thread_idx = next_unstarted_index_;
+    next_unstarted_ = id + 1;
+    advance(next_unstarted_index_, block);
     run_thread(invoke, args);
-    // phase_ != 0: this thread was parked and resumed after a barrier; the threads after it were
-    // started by other starters meanwhile, so this fiber's work is done.
-    if (phase_ != 0 || stop_) return;
-    ++id;
-    advance(index, block);
+    // Returned (perhaps after parking and being resumed on this fiber): this fiber is free, and
+    // runs the next thread itself when that is a thread not started yet.
+    const unsigned lane = current_ - warp_base_;
+    returned_[current_ / kWarpSize] |= lane_bit(lane);
+    finished_next_ = next_step(lane + 1);
+    if (finished_next_ != Next::start) return;
   }
 }
 
@@ -164,20 +176,103 @@ int BlockRunner::arrive(std::source_location where, int predicate) {
   }
   ++waiting_count_;
   predicate_counts_[parity] += predicate != 0;
-  switch_away(Handoff::parked);
+  const unsigned lane = current_ - warp_base_;
+  at_barrier_ |= lane_bit(lane);
+  switch_away(Handoff::parked, next_step(lane + 1));
   // Resumed: the phase is complete.
   return predicate_counts_[parity];
 }
 
-void BlockRunner::switch_away(Handoff::Kind kind) {
+std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
+  const unsigned lane = current_ - warp_base_;
+  if (const char* why = meetings_.misuse(lane, call)) {
+    Status status = Status::error(StatusCode::divergent_barrier,
+                                  describe_warp_misuse(context_.block_idx, warp_base_ / kWarpSize, lane, call, why,
+                                                       meetings_.existing()));
+    status.at(warp_op_name(call.op), call.where.file_name(), static_cast<int>(call.where.line()));
+    fail(std::move(status));
+    switch_away(Handoff::parked, Next::to_run);  // resumed only to be unwound
+  }
+  std::uint32_t released = 0;
+  if (meetings_.arrive(lane, call, &released)) {
+    ready_ |= released;  // this lane completed the meeting: it goes on, the others may resume
+    return meetings_.result(lane);
+  }
+  const Next next = next_step(lane + 1);
+  // An __activemask() that no other lane can join any more: it closed with this lane still here.
+  if (next == Next::resume && resume_ == current_) {
+    ready_ &= ~lane_bit(lane);
+    return meetings_.result(lane);
+  }
+  switch_away(Handoff::parked, next);
+  return meetings_.result(lane);
+}
+
+BlockRunner::Next BlockRunner::next_step(unsigned first_lane) {
+  for (;;) {
+    if (stop_) return Next::to_run;
+    if (next_unstarted_ < warp_end_) return Next::start;
+    if (ready_ != 0) {
+      // The first ready lane from first_lane on, else from lane 0.
+      const std::uint32_t after = first_lane < kWarpSize ? ready_ & ~(lane_bit(first_lane) - 1) : 0;
+      resume_ = warp_base_ + static_cast<unsigned>(std::countr_zero(after != 0 ? after : ready_));
+      return Next::resume;
+    }
+    // No lane of this warp can run.
+    if (meetings_.open_activemasks() != 0) {
+      ready_ = meetings_.close_activemasks();
+      first_lane = 0;
+      continue;
+    }
+    if (meetings_.open() != 0) {
+      report_stuck_warp();
+      return Next::to_run;
+    }
+    if (warp_end_ >= threads_) return Next::to_run;  // every warp is done: run() ends the phase
+    enter_warp(warp_end_ / kWarpSize);
+    first_lane = 0;
+  }
+}
+
+void BlockRunner::enter_warp(unsigned warp) {
+  warp_base_ = warp * kWarpSize;
+  warp_end_ = std::min(warp_base_ + kWarpSize, threads_);
+  const unsigned lanes = warp_end_ - warp_base_;
+  const std::uint32_t existing = lanes == kWarpSize ? ~std::uint32_t{0} : lane_bit(lanes) - 1;
+  // Lanes of a warp not started yet wait for a starter; after a barrier, every lane that has not
+  // returned waits there.
+  ready_ = next_unstarted_ > warp_base_ ? existing & ~returned_[warp] : 0;
+  at_barrier_ = 0;
+  meetings_.reset(existing);
+}
+
+void BlockRunner::report_stuck_warp() {
+  StuckWarp stuck;
+  stuck.block = context_.block_idx;
+  stuck.warp = warp_base_ / kWarpSize;
+  stuck.returned = returned_[stuck.warp];
+  stuck.at_barrier = at_barrier_;
+  stuck.barrier_sites = waiting_at_.data() + warp_base_;
+  Status status = Status::error(StatusCode::divergent_barrier, describe_stuck_warp(stuck, meetings_));
+  const WarpCall& call = meetings_.call(static_cast<unsigned>(std::countr_zero(meetings_.open())));
+  status.at(warp_op_name(call.op), call.where.file_name(), static_cast<int>(call.where.line()));
+  fail(std::move(status));
+}
+
+void BlockRunner::fail(Status status) {
+  stop_ = true;
+  fault_ = std::move(status);
+}
+
+void BlockRunner::switch_away(Handoff::Kind kind, Next next) {
   handoff_ = Handoff{kind, current_, running_stack_};
   FiberContext target = scheduler_;
   StackBounds target_stack = scheduler_stack_;
   if (!stop_ && !abandoning_) {
-    if (phase_ == 0) {
-      if (next_unstarted_ < threads_) target = new_starter();
-    } else if (current_ + 1 < threads_) {
-      target = next_waiter();  // releasing a phase: every thread after this one is parked
+    if (next == Next::start) {
+      target = new_starter();
+    } else if (next == Next::resume) {
+      target = take_waiter(resume_);
     }
     if (target != scheduler_) target_stack = bounds(running_stack_);
   }
@@ -197,19 +292,30 @@ FiberContext BlockRunner::new_starter() {
   return make_fiber_context(running_stack_.top, running_stack_.size, &starter_entry);
 }
 
-FiberContext BlockRunner::next_waiter() {
-  ++current_;
-  advance(context_.thread_idx, context_.block_dim);
+FiberContext BlockRunner::take_waiter(unsigned id) {
+  if (id == current_ + 1) {
+    advance(context_.thread_idx, context_.block_dim);
+  } else {
+    context_.thread_idx = index_of(id);
+  }
+  current_ = id;
+  const std::uint32_t lane = lane_bit(id - warp_base_);
+  ready_ &= ~lane;
   // Member by member: copying the Fiber through a temporary stalled on store forwarding.
-  Fiber& next = waiting_[current_];
+  Fiber& next = waiting_[id];
   running_stack_ = next.stack;
   // The parked frames of hundreds of threads do not fit in L1: fetch the next one's while this
   // one runs (its saved registers and the kernel frames right above them).
-  if (current_ + 1 < threads_) {
-    const char* frames = static_cast<const char*>(waiting_[current_ + 1].context);
+  if (const std::uint32_t later = ready_ & ~(lane | (lane - 1)); later != 0) {
+    const char* frames = static_cast<const char*>(waiting_[warp_base_ + std::countr_zero(later)].context);
     for (int line = 0; line < 4; ++line) __builtin_prefetch(frames + 64 * line);
   }
   return std::exchange(next.context, nullptr);
+}
+
+uint3 BlockRunner::index_of(unsigned id) const {
+  const dim3 block = context_.block_dim;
+  return uint3{id % block.x, (id / block.x) % block.y, id / (block.x * block.y)};
 }
 
 void BlockRunner::record_sender(FiberTransfer back) {
@@ -256,6 +362,7 @@ void BlockRunner::abandon_waiters() noexcept {
   for (unsigned id = 0; id < waiting_.size(); ++id) {
     if (waiting_[id]) {
       current_ = id;
+      context_.thread_idx = index_of(id);
       enter(std::exchange(waiting_[id], Fiber{}), Handoff{Handoff::abandon});
     }
   }

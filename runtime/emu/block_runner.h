@@ -2,15 +2,25 @@
 // Runs the threads of one block on the calling worker, CUDA-style, with lazy fibers.
 //
 // Threads run as plain calls, one after another, inside a "starter" fiber on a pooled stack. Only
-// when a thread reaches __syncthreads() does the starter's stack become that thread's parked
-// continuation, and a new starter takes the threads not yet started. So a barrier-free kernel
-// costs one fiber per block, and a kernel with barriers one per thread.
+// when a thread has to wait (at __syncthreads() or a warp intrinsic) does the starter's stack
+// become that thread's parked continuation, and a new starter takes the threads not yet started.
+// So a kernel without barriers or warp intrinsics costs one fiber per block, and one with them a
+// fiber per thread.
 //
-// Once every thread has either finished or is waiting, run() checks the phase: all waiting at the
-// same call site → the threads are resumed in thread order; anything else is a divergent barrier,
-// reported with the block, the threads and the call sites, and the parked fibers are unwound.
-// Within a phase, control passes from fiber to fiber directly (a parking thread jumps straight to
-// the next thread to start or resume), so each thread costs one switch per barrier, not two.
+// The block runs warp by warp (lanes 0-31 = threads 0-31 in linear order, then 32-63...). Inside
+// the current warp, a lane that waits hands over to the next lane that can run: the next one not
+// started yet, else a parked lane whose meeting completed (warp_meetings.h), in lane order. When
+// no lane of the warp can run: open __activemask() calls close and their lanes run on; a warp
+// intrinsic still waiting for lanes that returned or wait elsewhere is a misuse, reported with the
+// warp, lanes and call sites (warp_report.h); otherwise every lane has returned or waits at
+// __syncthreads(), and the next warp runs.
+//
+// Once every warp is done, run() checks the barrier phase: all waiting at the same call site →
+// the threads are resumed, warp by warp; anything else is a divergent barrier, reported with the
+// block, the threads and the call sites, and the parked fibers are unwound. Control passes from
+// fiber to fiber directly (a parking thread jumps straight to the next thread to start or resume),
+// so each thread costs one switch per barrier or warp meeting, not two.
+#include <cstdint>
 #include <source_location>
 #include <string>
 #include <vector>
@@ -19,6 +29,7 @@
 #include "cudalab/emu/context.h"
 #include "emu/fiber_switch.h"
 #include "emu/stack_pool.h"
+#include "emu/warp_meetings.h"
 
 namespace cudalab::emu {
 
@@ -37,6 +48,9 @@ class BlockRunner {
   // Called on the running thread's fiber by syncthreads(): parks it until the phase completes.
   // Returns how many threads of the block arrived with a non-zero predicate.
   int arrive(std::source_location where, int predicate);
+  // Called on the running thread's fiber by a warp intrinsic: parks it until its meeting completes
+  // (or returns at once when it completes it). Returns the lane's result bits.
+  std::uint64_t warp_arrive(const WarpCall& call);
 
   std::size_t stacks_created() const { return stacks_.stacks_created(); }
   void trim_stacks(std::size_t keep) noexcept { stacks_.trim(keep); }  // between launches only
@@ -55,18 +69,29 @@ class BlockRunner {
     FiberStack stack;     // parked or finished: the sender's stack
   };
 
+  // What runs after the thread that leaves: the next thread not started yet, a parked thread
+  // (resume_), or run() (the phase is over, or the block failed).
+  enum class Next { start, resume, to_run };
+
   static void starter_entry(FiberTransfer from);  // the first frame of every starter fiber
   void start_remaining_threads();
   void run_thread(void (*invoke)(const void*), const void* args);
   void record_fault(const std::string& what);
-  // Leaves the running fiber (its thread parked or finished) for the next thread to start or
-  // resume, or for run() when the phase is complete.
-  void switch_away(Handoff::Kind kind);
+  // Picks what runs next in the current warp, trying lanes from `first_lane` on (circularly);
+  // moves on to the next warp when this one is done. Closes __activemask() meetings and reports a
+  // stuck warp on the way.
+  Next next_step(unsigned first_lane);
+  void enter_warp(unsigned warp);
+  void report_stuck_warp();
+  void fail(Status status);  // a misuse: end the block with this report
+  // Leaves the running fiber (its thread parked or finished) for what `next` says.
+  void switch_away(Handoff::Kind kind, Next next);
   FiberContext new_starter();            // a fresh fiber for the threads not started yet
   static StackBounds bounds(const FiberStack& stack) {
     return {static_cast<const char*>(stack.top) - stack.size, stack.size};
   }
-  FiberContext next_waiter();            // the parked thread after current_, made current
+  FiberContext take_waiter(unsigned id);  // the parked thread `id`, made current
+  uint3 index_of(unsigned id) const;
   void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
   void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
   Status check_barrier() const;          // ok when all threads wait at one call site
@@ -77,7 +102,17 @@ class BlockRunner {
   const EmuInvocation* kernel_ = nullptr;
   unsigned threads_ = 0;         // threads per block
   unsigned next_unstarted_ = 0;  // first thread no fiber has started yet
+  uint3 next_unstarted_index_{0, 0, 0};  // its threadIdx
   unsigned current_ = 0;         // linear id of the thread running now
+  // The warp running now: threads [warp_base_, warp_end_); lanes by bit.
+  unsigned warp_base_ = 0;
+  unsigned warp_end_ = 0;
+  std::uint32_t ready_ = 0;       // parked lanes free to resume (meeting complete, barrier released)
+  std::uint32_t at_barrier_ = 0;  // lanes waiting at __syncthreads() in this phase
+  unsigned resume_ = 0;           // Next::resume: the thread to resume
+  Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
+  WarpMeetings meetings_;
+  std::vector<std::uint32_t> returned_;  // by warp: lanes that returned from the kernel
   FiberStack running_stack_;     // the stack of the fiber running now
   unsigned waiting_count_ = 0;   // threads parked at the current barrier phase
   unsigned phase_ = 0;           // barrier phases completed; 0 while threads are still starting

@@ -1,7 +1,8 @@
 #pragma once
 // The emulation header: with it, the host compiler accepts a plain CUDA kernel file and the
 // emulator (runtime/emu) runs it with CUDA's execution model: a grid of blocks spread over worker
-// threads, each block's threads as fibers that meet at __syncthreads().
+// threads, each block's threads as fibers that meet at __syncthreads() and, within a warp (32
+// threads in linear order), at the warp intrinsics (warp_intrinsics.h).
 //
 // Include it first in an emulator translation unit, never in ordinary host code (it defines
 // macros such as threadIdx). What is not emulated fails to compile with a message (see
@@ -70,3 +71,4 @@ using cudalab::emu::uint3;
 #include "cudalab/emu/device_math.h"
 #include "cudalab/emu/unsupported.h"
 #include "cudalab/emu/vector_types.h"
+#include "cudalab/emu/warp_intrinsics.h"

@@ -1,0 +1,196 @@
+#include "emu/warp_meetings.h"
+
+#include <bit>
+
+#include "emu/barrier_report.h"
+
+namespace cudalab::emu {
+
+namespace {
+
+// The lane a shuffle reads from, by PTX shfl.sync's rule (PTX ISA, "shfl.sync"), with the c
+// operand that CUDA's __shfl*_sync build from `width`: ((32 - width) << 8) | 0x1f, and for
+// __shfl_up_sync (32 - width) << 8. c[12:8] masks the segment's lanes, c[4:0] clamps the source.
+// A source outside the segment (up/down past its ends, idx modulo width, xor into a later segment)
+// makes the lane read its own value, as CUDA documents.
+unsigned source_lane(WarpOp op, unsigned lane, int lane_arg, int width) {
+  const int c = op == WarpOp::shfl_up ? (32 - width) << 8 : ((32 - width) << 8) | 0x1f;
+  const int segment_mask = (c >> 8) & 0x1f;
+  const int clamp = c & 0x1f;
+  const int b = lane_arg & 0x1f;
+  const int self = static_cast<int>(lane);
+  const int max_lane = (self & segment_mask) | (clamp & ~segment_mask);
+  const int min_lane = self & segment_mask;
+  int source = self;
+  bool in_range = false;
+  switch (op) {
+    case WarpOp::shfl_up:
+      source = self - b;
+      in_range = source >= max_lane;
+      break;
+    case WarpOp::shfl_down:
+      source = self + b;
+      in_range = source <= max_lane;
+      break;
+    case WarpOp::shfl_xor:
+      source = self ^ b;
+      in_range = source <= max_lane;
+      break;
+    default:  // shfl_idx
+      source = min_lane | (b & ~segment_mask & 0x1f);
+      in_range = source <= max_lane;
+      break;
+  }
+  return static_cast<unsigned>(in_range ? source : self);
+}
+
+}  // namespace
+
+const char* warp_op_name(WarpOp op) {
+  switch (op) {
+    case WarpOp::syncwarp: return "__syncwarp()";
+    case WarpOp::shfl_idx: return "__shfl_sync()";
+    case WarpOp::shfl_up: return "__shfl_up_sync()";
+    case WarpOp::shfl_down: return "__shfl_down_sync()";
+    case WarpOp::shfl_xor: return "__shfl_xor_sync()";
+    case WarpOp::ballot: return "__ballot_sync()";
+    case WarpOp::any: return "__any_sync()";
+    case WarpOp::all: return "__all_sync()";
+    case WarpOp::uni: return "__uni_sync()";
+    case WarpOp::activemask: return "__activemask()";
+    case WarpOp::reduce_add: return "__reduce_add_sync()";
+    case WarpOp::reduce_min_unsigned:
+    case WarpOp::reduce_min_signed: return "__reduce_min_sync()";
+    case WarpOp::reduce_max_unsigned:
+    case WarpOp::reduce_max_signed: return "__reduce_max_sync()";
+    case WarpOp::reduce_and: return "__reduce_and_sync()";
+    case WarpOp::reduce_or: return "__reduce_or_sync()";
+    case WarpOp::reduce_xor: return "__reduce_xor_sync()";
+    case WarpOp::match_any: return "__match_any_sync()";
+    case WarpOp::match_all: return "__match_all_sync()";
+  }
+  return "a warp intrinsic";
+}
+
+const char* WarpMeetings::misuse(unsigned lane, const WarpCall& call) const {
+  if (call.op == WarpOp::activemask) return nullptr;
+  if ((call.mask & lane_bit(lane)) == 0) return "its mask does not name the calling lane";
+  if ((call.mask & ~existing_) != 0) return "its mask names lanes that this block does not have";
+  return nullptr;
+}
+
+bool WarpMeetings::arrive(unsigned lane, const WarpCall& call, std::uint32_t* released) {
+  lanes_[lane].call = call;
+  const std::uint32_t me = lane_bit(lane);
+  const bool activemask = call.op == WarpOp::activemask;
+  std::uint32_t& open = activemask ? open_activemasks_ : open_;
+  unsigned leader = kWarpSize;
+  for (std::uint32_t candidates = open; candidates != 0; candidates &= candidates - 1) {
+    const unsigned first = static_cast<unsigned>(std::countr_zero(candidates));
+    const WarpCall& theirs = lanes_[first].call;
+    if (theirs.op == call.op && theirs.mask == call.mask && (arrived_[first] & me) == 0 &&
+        same_site(theirs.where, call.where)) {
+      leader = first;
+      break;
+    }
+  }
+  if (leader == kWarpSize) {
+    leader = lane;
+    arrived_[leader] = 0;
+    open |= me;
+  }
+  lanes_[lane].leader = leader;
+  arrived_[leader] |= me;
+  if (activemask || arrived_[leader] != call.mask) return false;
+  complete(leader);
+  *released = call.mask & ~me;
+  return true;
+}
+
+std::uint32_t WarpMeetings::close_activemasks() {
+  std::uint32_t released = 0;
+  for (; open_activemasks_ != 0; open_activemasks_ &= open_activemasks_ - 1) {
+    const unsigned leader = static_cast<unsigned>(std::countr_zero(open_activemasks_));
+    const std::uint32_t members = arrived_[leader];
+    for (std::uint32_t m = members; m != 0; m &= m - 1) lanes_[std::countr_zero(m)].result = members;
+    released |= members;
+  }
+  return released;
+}
+
+void WarpMeetings::complete(unsigned leader) {
+  open_ &= ~lane_bit(leader);
+  const std::uint32_t members = arrived_[leader];
+  const WarpOp op = lanes_[leader].call.op;
+  if (op == WarpOp::syncwarp) return;
+  if (op == WarpOp::shfl_idx || op == WarpOp::shfl_up || op == WarpOp::shfl_down || op == WarpOp::shfl_xor) {
+    shuffle(members);
+    return;
+  }
+  if (op == WarpOp::match_any) {
+    for (std::uint32_t m = members; m != 0; m &= m - 1) {
+      const unsigned lane = static_cast<unsigned>(std::countr_zero(m));
+      std::uint32_t same = 0;
+      for (std::uint32_t o = members; o != 0; o &= o - 1) {
+        const unsigned other = static_cast<unsigned>(std::countr_zero(o));
+        if (lanes_[other].call.value == lanes_[lane].call.value) same |= lane_bit(other);
+      }
+      lanes_[lane].result = same;
+    }
+    return;
+  }
+  // The rest give every member the same result: fold the members' values once.
+  const std::uint64_t first_value = lanes_[leader].call.value;
+  std::uint32_t ballot = 0;
+  std::uint32_t sum = 0, bit_and = ~0u, bit_or = 0, bit_xor = 0;
+  std::uint32_t min_u = ~0u, max_u = 0;
+  std::int32_t min_s = INT32_MAX, max_s = INT32_MIN;
+  bool all_equal = true;
+  for (std::uint32_t m = members; m != 0; m &= m - 1) {
+    const unsigned lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t value = lanes_[lane].call.value;
+    const auto word = static_cast<std::uint32_t>(value);
+    const auto signed_word = static_cast<std::int32_t>(word);
+    if (value != 0) ballot |= lane_bit(lane);
+    sum += word;  // wraps modulo 2^32, as the hardware's add does
+    bit_and &= word;
+    bit_or |= word;
+    bit_xor ^= word;
+    if (word < min_u) min_u = word;
+    if (word > max_u) max_u = word;
+    if (signed_word < min_s) min_s = signed_word;
+    if (signed_word > max_s) max_s = signed_word;
+    all_equal = all_equal && value == first_value;
+  }
+  std::uint64_t result = 0;
+  switch (op) {
+    case WarpOp::ballot: result = ballot; break;
+    case WarpOp::any: result = ballot != 0; break;
+    case WarpOp::all: result = ballot == members; break;
+    case WarpOp::uni: result = ballot == 0 || ballot == members; break;
+    case WarpOp::reduce_add: result = sum; break;
+    case WarpOp::reduce_min_unsigned: result = min_u; break;
+    case WarpOp::reduce_min_signed: result = static_cast<std::uint32_t>(min_s); break;
+    case WarpOp::reduce_max_unsigned: result = max_u; break;
+    case WarpOp::reduce_max_signed: result = static_cast<std::uint32_t>(max_s); break;
+    case WarpOp::reduce_and: result = bit_and; break;
+    case WarpOp::reduce_or: result = bit_or; break;
+    case WarpOp::reduce_xor: result = bit_xor; break;
+    case WarpOp::match_all: result = all_equal ? members : 0; break;
+    default: break;
+  }
+  for (std::uint32_t m = members; m != 0; m &= m - 1) lanes_[std::countr_zero(m)].result = result;
+}
+
+void WarpMeetings::shuffle(std::uint32_t members) {
+  for (std::uint32_t m = members; m != 0; m &= m - 1) {
+    const unsigned lane = static_cast<unsigned>(std::countr_zero(m));
+    const WarpCall& call = lanes_[lane].call;
+    const unsigned source = source_lane(call.op, lane, call.lane_arg, call.width);
+    // A source lane outside the mask did not take part: its value is undefined on a GPU. The
+    // emulator gives the caller its own value, as for a source outside the segment.
+    lanes_[lane].result = (members & lane_bit(source)) != 0 ? lanes_[source].call.value : call.value;
+  }
+}
+
+}  // namespace cudalab::emu

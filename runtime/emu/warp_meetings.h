@@ -1,0 +1,66 @@
+#pragma once
+// The meetings of one warp's lanes at warp intrinsics: who waits where, with what, and the results
+// once a meeting is complete. Kept apart from the block runner, which only asks "complete?",
+// "which lanes are released?" and "is anything still open?" — the scheduling stays there.
+//
+// A meeting is known by its first lane (its leader): the lanes that join it called the same
+// intrinsic at the same call site with the same mask. It completes when every lane of the mask has
+// joined. An __activemask() meeting has no mask: it stays open until the runner closes it (when no
+// lane of the warp can run any more), and its result is the lanes that joined.
+#include <cstdint>
+
+#include "cudalab/emu/warp_call.h"
+
+namespace cudalab::emu {
+
+inline constexpr unsigned kWarpSize = 32;
+
+inline std::uint32_t lane_bit(unsigned lane) { return std::uint32_t{1} << lane; }
+
+class WarpMeetings {
+ public:
+  // A new warp: `existing` = the lanes the block has (all 32 but in a partial last warp).
+  void reset(std::uint32_t existing) {
+    existing_ = existing;
+    open_ = 0;
+    open_activemasks_ = 0;
+  }
+
+  // What is wrong with a call before it can wait at all (its mask leaves out the caller, or names
+  // lanes the block does not have), or nullptr.
+  const char* misuse(unsigned lane, const WarpCall& call) const;
+
+  // Records the lane's call. True when it completed its meeting: every result is ready and
+  // `released` holds the other lanes of the meeting (parked, now free to go on).
+  bool arrive(unsigned lane, const WarpCall& call, std::uint32_t* released);
+
+  // Closes every open __activemask() meeting; returns the lanes it releases.
+  std::uint32_t close_activemasks();
+
+  std::uint64_t result(unsigned lane) const { return lanes_[lane].result; }
+  std::uint32_t existing() const { return existing_; }
+  // Leaders of the meetings still waiting for lanes (not counting __activemask()).
+  std::uint32_t open() const { return open_; }
+  std::uint32_t open_activemasks() const { return open_activemasks_; }
+  // For reports: a lane's call, the leader of its meeting, and who has joined a meeting.
+  const WarpCall& call(unsigned lane) const { return lanes_[lane].call; }
+  unsigned leader(unsigned lane) const { return lanes_[lane].leader; }
+  std::uint32_t arrived(unsigned leader) const { return arrived_[leader]; }
+
+ private:
+  struct Lane {
+    WarpCall call;
+    std::uint64_t result = 0;
+    unsigned leader = 0;
+  };
+  void complete(unsigned leader);
+  void shuffle(std::uint32_t members);
+
+  Lane lanes_[kWarpSize];
+  std::uint32_t arrived_[kWarpSize] = {};  // by leader
+  std::uint32_t existing_ = 0;
+  std::uint32_t open_ = 0;
+  std::uint32_t open_activemasks_ = 0;
+};
+
+}  // namespace cudalab::emu
