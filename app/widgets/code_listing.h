@@ -4,7 +4,7 @@
 // Hidden: trace calls ("trace."), lines marked "// trace", includes of cudalab/… and of *trace*
 // headers, `using cudalab::…;`, `template <class Trace>`; the recorder parameter leaves signatures
 // (", cudalab::Trace trace", ", class Trace"); an `if`/`for` whose body was all hidden goes with
-// it. Monospace, with light colouring of comments and CUDA keywords.
+// it. Monospace, coloured by code_syntax.h (the editor colours the same way).
 #include <string>
 #include <string_view>
 #include <vector>
