@@ -14,6 +14,7 @@
 #include "cli/latency_bench.h"
 #include "cli/record_command.h"
 #include "cli/text_report.h"
+#include "cli/exercise_commands.h"
 #include "emulator_bench.h"
 #include "matmul_bench.h"
 #include "lesson.h"
@@ -209,6 +210,9 @@ int run_command_line(int argc, char** argv) {
   bench->add_option("--json", matmul_options.json_path, "matmul: also write the rows as JSON to FILE");
   bench->add_option("--backend", bench_backend, "matmul, latency: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
 
+  ExerciseCommands exercise_commands;
+  add_exercise_commands(cli, &exercise_commands);
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -221,6 +225,7 @@ int run_command_line(int argc, char** argv) {
     record_options.backend = backend_request(record_backend);
     return run_record(std::cout, record_options);
   }
+  if (const int code = run_exercise_commands(exercise_commands); code >= 0) return code;
   if (*list) return command_list();
   if (*devices) return command_devices();
   if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted);

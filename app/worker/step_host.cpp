@@ -44,6 +44,8 @@ class InProcessHost final : public StepHost {
     return run;
   }
 
+  Device* device() override { return device_.get(); }
+
  private:
   ListBackends list_backends_;
   OpenDevice open_device_;

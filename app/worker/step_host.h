@@ -27,6 +27,8 @@ class StepHost {
                   lessons::RunControl& control, std::chrono::milliseconds time_limit) = 0;
   // Any thread: the app is quitting; stop whatever runs at once.
   virtual void abandon() {}
+  // The open device when it lives in this process (the in-process host, inside the worker); null otherwise.
+  virtual Device* device() { return nullptr; }
 };
 
 using ListBackends = std::function<std::vector<BackendChoice>()>;

@@ -157,6 +157,17 @@ Status WorkerClient::send_open(BackendOpening opening, bool list, std::vector<Ba
 
 Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values, lessons::RunControl& control,
                       std::chrono::milliseconds time_limit) {
+  json request = {{"op", "run"}, {"chapter", chapter}, {"step", step}, {"values", json::object()}};
+  for (const auto& [name, value] : values) request["values"][name] = value;
+  return exchange(std::move(request), control, time_limit);
+}
+
+Run WorkerClient::check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
+                        std::chrono::milliseconds time_limit) {
+  return exchange({{"op", "check"}, {"exercise", exercise}, {"source", source}}, control, time_limit);
+}
+
+Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chrono::milliseconds time_limit) {
   Run result;
   const auto started = Clock::now();
   if (pid_ <= 0 && opened_) {
@@ -171,8 +182,7 @@ Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values,
     return result;
   }
   const std::uint64_t id = ++next_id_;
-  json request = {{"op", "run"}, {"id", id}, {"chapter", chapter}, {"step", step}, {"values", json::object()}};
-  for (const auto& [name, value] : values) request["values"][name] = value;
+  request["id"] = id;
   std::optional<Run> last_partial;
   std::string fault;  // the worker's last words, if it crashed
   std::optional<Clock::time_point> asked_to_stop;

@@ -39,6 +39,12 @@ class WorkerClient {
   Run run(int chapter, int step, const lessons::ParamValues& values, lessons::RunControl& control,
           std::chrono::milliseconds time_limit);
 
+  // Checks a student's kernel for an exercise (lessons/exercises) in the worker: the Run's
+  // results["verdict"] holds the verdict; a kernel that hangs or kills the worker comes back as a
+  // Run whose status says so (the caller turns it into a verdict).
+  Run check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
+            std::chrono::milliseconds time_limit);
+
   // Any thread: the app is quitting; whatever runs is killed at once, not asked.
   void abandon() { abandoned_ = true; }
 
@@ -46,6 +52,7 @@ class WorkerClient {
   std::chrono::milliseconds grace{500};      // how long a cancelled worker may take to answer
 
  private:
+  Run exchange(nlohmann::json request, lessons::RunControl& control, std::chrono::milliseconds time_limit);
   Status ensure_started();
   Status send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts);
   void kill_worker();

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "exercises/checker.h"
 #include "lesson.h"
 #include "worker/crash_report.h"
 #include "worker/protocol.h"
@@ -49,6 +50,7 @@ class Worker {
       const std::string op = request.value("op", "");
       if (op == "open") open(request);
       if (op == "run") run(request);
+      if (op == "check") check(request);
     }
   }
 
@@ -132,6 +134,28 @@ class Worker {
     const bool retire = result.status.device_was_reset;
     send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
     if (retire) ::_exit(0);
+  }
+
+  // Compiles and checks a student's kernel on the open device (lessons/exercises/checker.h).
+  void check(const nlohmann::json& request) {
+    const std::uint64_t id = request.value("id", std::uint64_t{0});
+    Run result;
+    const std::string exercise_id = request.value("exercise", "");
+    result.lesson = "exercise:" + exercise_id;
+    const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(exercise_id);
+    Device* device = host_->device();
+    if (exercise == nullptr) {
+      result.status = Status::error(StatusCode::invalid_argument, "no exercise named " + exercise_id);
+    } else if (device == nullptr) {
+      result.status = Status::error(StatusCode::no_device, "no backend is open");
+    } else {
+      result.device = device->facts();
+      crash_report_set_step(result.lesson.c_str(), 0);
+      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device);
+      crash_report_set_step(nullptr, 0);
+      result.results["verdict"] = lessons::exercises::to_json(verdict);
+    }
+    send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", false}});
   }
 
   int fd_;

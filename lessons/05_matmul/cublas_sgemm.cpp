@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/toolkit_library.h"
+
 namespace cudalab::lessons::matmul {
 namespace {
 
@@ -42,26 +44,13 @@ bool find_symbol(void* handle, const char* name, Fn* out) {
 
 Loaded load() {
   Loaded loaded;
-  std::vector<std::string> candidates{"libcublas.so.13"};  // the loader's own search (LD_LIBRARY_PATH, ldconfig)
-  for (const char* variable : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char* root = std::getenv(variable)) candidates.push_back(std::string(root) + "/lib64/libcublas.so.13");
-  for (const char* folder : {"/usr/local/cuda/lib64", "/usr/local/cuda/targets/x86_64-linux/lib",
-                             "/usr/local/cuda-13.0/lib64", "/usr/lib/x86_64-linux-gnu", "/opt/cuda/lib64"})
-    candidates.push_back(std::string(folder) + "/libcublas.so.13");
-  std::string tried;
-  void* handle = nullptr;
-  for (const std::string& candidate : candidates) {
-    handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle) {
-      loaded.library.path = candidate;
-      break;
-    }
-    tried += (tried.empty() ? "" : ", ") + candidate;
-  }
-  if (!handle) {
-    loaded.library.why_not = "cuBLAS (libcublas.so.13) is not installed here; looked for " + tried;
+  const ToolkitLibrary found = open_toolkit_library({"libcublas.so.13"});
+  if (found.handle == nullptr) {
+    loaded.library.why_not = "cuBLAS (libcublas.so.13) is not installed here; looked for " + found.tried;
     return loaded;
   }
+  void* handle = found.handle;
+  loaded.library.path = found.path;
   CublasApi& api = loaded.api;
   if (!find_symbol(handle, "cublasCreate_v2", &api.create) || !find_symbol(handle, "cublasSgemm_v2", &api.sgemm) ||
       !find_symbol(handle, "cublasSetMathMode", &api.set_math_mode)) {

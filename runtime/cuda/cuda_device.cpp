@@ -232,7 +232,7 @@ std::size_t CudaDevice::free_memory() const {
 // --- execution ------------------------------------------------------------------------------------
 
 Status CudaDevice::launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args) {
-  const void* stub = kernel.gpu_stub();
+  const void* stub = kernel.gpu_handle();
   CUDALAB_RETURN_IF_ERROR(select());
   if (kernel.gpu_printf_slot != nullptr) CUDALAB_RETURN_IF_ERROR(printf_channel_.bind(kernel.gpu_printf_slot()));
   if (config.dynamic_shared_bytes > kSharedWithoutOptIn)
@@ -252,7 +252,7 @@ Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config,
   (void)emu;
   CUDALAB_RETURN_IF_ERROR(validate_launch(config, facts()));
   CUDALAB_RETURN_IF_ERROR(usable());
-  if (kernel.gpu_stub == nullptr)
+  if (!kernel.built_for_gpu())
     return Status::error(StatusCode::unsupported,
                          fmt::format("kernel {} was not built for the GPU (no kernels_gpu.cu bound it)", kernel.name));
   Status status = launch_on_gpu(kernel, config, gpu_args);
@@ -276,13 +276,13 @@ Status CudaDevice::synchronize() {
 }
 
 Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) {
-  if (kernel.gpu_stub == nullptr)
+  if (!kernel.built_for_gpu())
     return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
   CUDALAB_RETURN_IF_ERROR(usable());
   auto read = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
     cudaFuncAttributes attributes{};
-    CUDALAB_CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel.gpu_stub()));
+    CUDALAB_CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel.gpu_handle()));
     out->registers_per_thread = attributes.numRegs;
     out->local_bytes_per_thread = attributes.localSizeBytes;
     out->static_shared_bytes = attributes.sharedSizeBytes;
@@ -297,13 +297,13 @@ Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes
 
 Status CudaDevice::max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block,
                                             std::size_t dynamic_shared_bytes, int* out) {
-  if (kernel.gpu_stub == nullptr)
+  if (!kernel.built_for_gpu())
     return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
   CUDALAB_RETURN_IF_ERROR(usable());
   auto read = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
     int blocks = 0;
-    CUDALAB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel.gpu_stub(), threads_per_block,
+    CUDALAB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel.gpu_handle(), threads_per_block,
                                                                    dynamic_shared_bytes));
     *out = blocks;
     return Status::success();

@@ -32,6 +32,9 @@ class CudaDevice final : public Device {
   Status launch(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args,
                 const EmuInvocation& emu) override;
   Status synchronize() override;
+  // jit.h; in cuda_jit.cpp / emu_jit.cpp.
+  Status compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
+                 double time_limit_seconds) override;
   Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) override;
   Status max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block, std::size_t dynamic_shared_bytes,
                                   int* out) override;

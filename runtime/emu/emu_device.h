@@ -44,6 +44,9 @@ class EmuDevice final : public Device {
   Status launch(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args,
                 const EmuInvocation& emu) override;
   Status synchronize() override;
+  // jit.h; in cuda_jit.cpp / emu_jit.cpp.
+  Status compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
+                 double time_limit_seconds) override;
 
   std::shared_ptr<Event> record_event() override;
   double elapsed_ms(const Event& start, const Event& end) override;

@@ -23,7 +23,15 @@ struct KernelEntry {
   const void* (*gpu_stub)() = nullptr;
   // GPU: address of this translation unit's printf channel symbol (device_printf.cuh).
   const void* (*gpu_printf_slot)() = nullptr;
+  // GPU: a kernel compiled at run time (jit.h): its cudaKernel_t, used instead of gpu_stub.
+  const void* gpu_function = nullptr;
+  bool built_for_gpu() const { return gpu_stub != nullptr || gpu_function != nullptr; }
+  const void* gpu_handle() const { return gpu_function != nullptr ? gpu_function : gpu_stub(); }
 };
+
+struct JitSource;
+struct JitOutput;
+class JitKernel;
 
 // Arguments packed for the emulator: `invoke(args)` runs the kernel body once for the current
 // emulated thread. `args` stays alive until the launch has finished (launches are asynchronous).
@@ -95,6 +103,16 @@ class Device {
     return Status::error(StatusCode::unsupported,
                          "occupancy (cudaOccupancyMaxActiveBlocksPerMultiprocessor) is not available on the emulator: "
                          "it runs one block per worker at a time");
+  }
+
+  // --- kernels compiled at run time (jit.h) ------------------------------------------------------
+  virtual Status compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
+                         double time_limit_seconds) {
+    (void)source;
+    (void)kernel;
+    (void)out;
+    (void)time_limit_seconds;
+    return Status::error(StatusCode::unsupported, "this backend cannot compile kernels while the app runs");
   }
 
   // --- timing ---------------------------------------------------------------------------------

@@ -1,0 +1,29 @@
+#pragma once
+// `cudalab exercises`, `cudalab exercise ID`, `cudalab check ID FILE|DIR`: the teacher's grader.
+// Every submission is checked in its own worker process with the exercise's time limit, so an
+// endless loop costs its own limit and nothing else. That is isolation, not a sandbox: the
+// student's code runs with the user's rights (see README, "Grading").
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace cudalab::app {
+
+struct ExerciseCommands {
+  CLI::App* list = nullptr;
+  CLI::App* show = nullptr;
+  CLI::App* check = nullptr;
+  std::string exercise;
+  bool starter = false, solution = false, hints = false;
+  std::string path;
+  std::string backend = "auto";
+  std::string json_path, csv_path;
+  int jobs = 1;
+  double time_limit_seconds = 0;
+};
+
+void add_exercise_commands(CLI::App& cli, ExerciseCommands* commands);
+// -1 when none of the three was given; else the exit code (0 passed/ok, 1 not passed, 2 bad input).
+int run_exercise_commands(const ExerciseCommands& commands);
+
+}  // namespace cudalab::app

@@ -1,0 +1,251 @@
+#include "exercises/checker.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "cudalab/buffer.h"
+#include "cudalab/jit.h"
+#include "exercises/compile_submission.h"
+
+namespace cudalab::lessons::exercises {
+namespace {
+
+// The probe's record, as probe.cuh lays it out (Probe and the fault slots).
+struct ProbeRecord {
+  void* reads;
+  void* writes;
+  void* writers;
+  void* fault;
+  unsigned int threads;
+};
+enum : unsigned { kFaultFlag, kFaultBuffer, kFaultWrite, kFaultRank, kFaultIndexLow, kFaultIndexHigh, kFaultSlots = 8 };
+// A checked pointer argument (probe.cuh's Ptr<T>).
+struct PtrArg {
+  void* data;
+  long long count;
+  long long offset;
+  void* probe;
+  int buffer;
+  int unused;
+  long long writer_base;
+};
+
+template <class T>
+std::vector<std::byte> bytes_of(const T& value) {
+  std::vector<std::byte> out(sizeof(T));
+  std::memcpy(out.data(), &value, sizeof(T));
+  return out;
+}
+
+// "thread (3,0,0) of block (1,0,0)" for a rank (probe.cuh: block-major, x fastest).
+std::string thread_words(long long rank, const LaunchConfig& launch) {
+  if (rank < 0) return "no thread wrote it";
+  const auto per_block = static_cast<long long>(launch.block.volume());
+  const long long block = rank / per_block, thread = rank % per_block;
+  const long long bx = launch.grid.x, by = launch.grid.y, tx = launch.block.x, ty = launch.block.y;
+  return fmt::format("thread ({},{},{}) of block ({},{},{})", thread % tx, (thread / tx) % ty, thread / (tx * ty), block % bx,
+                     (block / bx) % by, block / (bx * by));
+}
+
+double element(const ArgValue& value, std::size_t i) {
+  return value.floats.empty() ? static_cast<double>(value.ints[i]) : static_cast<double>(value.floats[i]);
+}
+
+bool close_enough(double expected, double got, double tolerance, bool is_float) {
+  if (!is_float) return expected == got;
+  if (std::isnan(got)) return false;
+  return std::fabs(expected - got) <= tolerance * std::max(1.0, std::fabs(expected));
+}
+
+// Everything one test allocates on the device; freed when it goes out of scope.
+struct TestBuffers {
+  std::vector<Buffer<std::byte>> args;
+  Buffer<unsigned> reads, writes, fault;
+  Buffer<int> writers;
+  Buffer<ProbeRecord> probe;
+  std::vector<long long> writer_base;
+};
+
+class TestRun {
+ public:
+  TestRun(const Exercise& exercise, const TestCase& test, Device& device, Verdict* verdict)
+      : exercise_(exercise), test_(test), device_(device), verdict_(*verdict) {}
+
+  // False when the test failed (the verdict then says why).
+  bool run(const JitKernel& kernel) {
+    const std::size_t params = exercise_.params.size();
+    if (test_.args.size() != params) return fail(VerdictKind::cannot_run, "the exercise's test has the wrong number of arguments");
+    const auto threads = static_cast<std::size_t>(test_.launch.total_threads());
+    std::size_t elements = 0;
+    TestBuffers b;
+    b.args.resize(params);
+    b.writer_base.assign(params, 0);
+    std::vector<std::vector<std::byte>> arg_bytes(params);
+    if (Status s = allocate_probe(threads, &b, &elements); !s.ok()) return fail_status(s);
+    for (std::size_t i = 0; i < params; ++i) {
+      const ParamSpec& spec = exercise_.params[i];
+      const ArgValue& value = test_.args[i];
+      if (!spec.is_pointer()) {
+        arg_bytes[i] = spec.is_float() ? bytes_of(static_cast<float>(value.scalar)) : bytes_of(static_cast<int>(value.scalar));
+        continue;
+      }
+      const std::size_t bytes = value.size() * 4;
+      const void* host = value.floats.empty() ? static_cast<const void*>(value.ints.data()) : value.floats.data();
+      if (Status s = Buffer<std::byte>::from_host(device_, {static_cast<const std::byte*>(host), bytes}, &b.args[i]); !s.ok())
+        return fail_status(s);
+      arg_bytes[i] = bytes_of(PtrArg{b.args[i].data(), static_cast<long long>(value.size()), 0, b.probe.data(),
+                                     static_cast<int>(i), 0, b.writer_base[i]});
+    }
+    const auto started = std::chrono::steady_clock::now();
+    Status launched = launch_compiled(device_, kernel, test_.launch, arg_bytes);
+    if (launched.ok()) launched = device_.synchronize();
+    verdict_.run_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (!launched.ok()) return fail_status(launched);
+    return judge(b, threads, elements);
+  }
+
+ private:
+  Status allocate_probe(std::size_t threads, TestBuffers* b, std::size_t* elements) {
+    const std::size_t params = exercise_.params.size();
+    for (std::size_t i = 0; i < params; ++i) {
+      b->writer_base[i] = static_cast<long long>(*elements);
+      if (exercise_.params[i].is_pointer()) *elements += test_.args[i].size();
+    }
+    CUDALAB_RETURN_IF_ERROR(Buffer<unsigned>::create(device_, std::max<std::size_t>(1, params * threads), &b->reads));
+    CUDALAB_RETURN_IF_ERROR(b->reads.zero());
+    CUDALAB_RETURN_IF_ERROR(Buffer<unsigned>::create(device_, std::max<std::size_t>(1, params * threads), &b->writes));
+    CUDALAB_RETURN_IF_ERROR(b->writes.zero());
+    CUDALAB_RETURN_IF_ERROR(Buffer<unsigned>::create(device_, kFaultSlots, &b->fault));
+    CUDALAB_RETURN_IF_ERROR(b->fault.zero());
+    const std::vector<int> none(std::max<std::size_t>(1, *elements), -1);
+    CUDALAB_RETURN_IF_ERROR(Buffer<int>::from_host(device_, none, &b->writers));
+    const ProbeRecord record{b->reads.data(), b->writes.data(), b->writers.data(), b->fault.data(), static_cast<unsigned>(threads)};
+    return Buffer<ProbeRecord>::from_host(device_, std::span<const ProbeRecord>(&record, 1), &b->probe);
+  }
+
+  bool judge(TestBuffers& b, std::size_t threads, std::size_t elements) {
+    std::vector<unsigned> fault(kFaultSlots);
+    if (Status s = b.fault.download(fault); !s.ok()) return fail_status(s);
+    if (fault[kFaultFlag] != 0) {
+      const std::size_t param = std::min<std::size_t>(fault[kFaultBuffer], exercise_.params.size() - 1);
+      const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);
+      return fail(VerdictKind::out_of_bounds,
+                  fmt::format("{} {} {}[{}], but {} has {} elements (indices 0 to {})", thread_words(fault[kFaultRank], test_.launch),
+                              fault[kFaultWrite] ? "wrote" : "read", exercise_.params[param].name, index,
+                              exercise_.params[param].name, test_.args[param].size(), test_.args[param].size() - 1),
+                  "The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite other data, "
+                  "or fault. Is there a guard such as `if (i < n)`, and does it use the right size?");
+    }
+    std::vector<int> writers(std::max<std::size_t>(1, elements));
+    if (Status s = b.writers.download(writers); !s.ok()) return fail_status(s);
+    for (std::size_t i = 0; i < exercise_.params.size(); ++i) {
+      if (!test_.expected[i]) continue;
+      if (!compare(i, b, writers)) return false;
+    }
+    return check_limits(b, threads);
+  }
+
+  bool compare(std::size_t param, TestBuffers& b, const std::vector<int>& writers) {
+    const ParamSpec& spec = exercise_.params[param];
+    const ArgValue& expected = *test_.expected[param];
+    ArgValue got = expected;
+    void* host = got.floats.empty() ? static_cast<void*>(got.ints.data()) : got.floats.data();
+    if (Status s = b.args[param].download({static_cast<std::byte*>(host), got.size() * 4}); !s.ok()) return fail_status(s);
+    std::vector<std::uint8_t> cells(expected.size(), 0);
+    std::size_t wrong_count = 0;
+    for (std::size_t e = 0; e < expected.size(); ++e) {
+      if (close_enough(element(expected, e), element(got, e), exercise_.tolerance, spec.is_float())) continue;
+      const int writer = writers[static_cast<std::size_t>(b.writer_base[param]) + e];
+      cells[e] = writer < 0 ? 2 : 1;
+      if (wrong_count++ < 5)
+        verdict_.wrong.push_back({spec.name, static_cast<long long>(e), element(expected, e), element(got, e),
+                                  thread_words(writer, test_.launch)});
+    }
+    if (wrong_count == 0) return true;
+    const int width = expected.width > 0 ? expected.width : static_cast<int>(std::min<std::size_t>(expected.size(), 64));
+    verdict_.picture = CellPicture{spec.name, width, static_cast<int>((expected.size() + width - 1) / width), cells};
+    std::vector<std::string> lines;
+    for (const WrongElement& w : verdict_.wrong)
+      lines.push_back(fmt::format("{}[{}] is {:g}, expected {:g} ({})", w.param, w.index, w.got, w.expected, w.writer));
+    lines.insert(lines.begin(), fmt::format("{} of {} elements of {} are wrong", wrong_count, expected.size(), spec.name));
+    return fail_lines(VerdictKind::wrong_result, lines);
+  }
+
+  bool check_limits(TestBuffers& b, std::size_t threads) {
+    if (exercise_.limits.empty()) return true;
+    std::vector<unsigned> reads(b.reads.size()), writes(b.writes.size());
+    if (Status s = b.reads.download(reads); !s.ok()) return fail_status(s);
+    if (Status s = b.writes.download(writes); !s.ok()) return fail_status(s);
+    for (const AccessLimit& limit : exercise_.limits) {
+      std::size_t param = 0;
+      while (param < exercise_.params.size() && exercise_.params[param].name != limit.param) ++param;
+      if (param == exercise_.params.size()) continue;
+      const std::vector<unsigned>& counts = limit.reads ? reads : writes;
+      for (std::size_t rank = 0; rank < threads; ++rank) {
+        const unsigned count = counts[param * threads + rank];
+        if (count <= limit.max_per_thread) continue;
+        return fail(VerdictKind::too_many_accesses,
+                    fmt::format("{} {} {} {} times; the limit is {}", thread_words(static_cast<long long>(rank), test_.launch),
+                                limit.reads ? "read" : "wrote", limit.param, count, limit.max_per_thread),
+                    limit.why);
+      }
+    }
+    return true;
+  }
+
+  bool fail_status(const Status& status) {
+    VerdictKind kind = VerdictKind::kernel_fault;
+    if (status.code == StatusCode::divergent_barrier) kind = VerdictKind::divergent_barrier;
+    if (status.code == StatusCode::timeout) kind = VerdictKind::timed_out;
+    if (status.code == StatusCode::out_of_memory || status.code == StatusCode::invalid_config) kind = VerdictKind::cannot_run;
+    return fail(kind, status.message, status.device_was_reset ? "The GPU was reset after the fault." : "");
+  }
+  bool fail(VerdictKind kind, std::string what, std::string advice = "") {
+    std::vector<std::string> lines{std::move(what)};
+    if (!advice.empty()) lines.push_back(std::move(advice));
+    return fail_lines(kind, lines);
+  }
+  bool fail_lines(VerdictKind kind, std::vector<std::string> lines) {
+    verdict_.kind = kind;
+    verdict_.failed_test = test_.name;
+    lines.push_back(fmt::format("Test: {}, launched as {}", test_.name, test_.launch.str()));
+    verdict_.details = std::move(lines);
+    return false;
+  }
+
+  const Exercise& exercise_;
+  const TestCase& test_;
+  Device& device_;
+  Verdict& verdict_;
+};
+
+}  // namespace
+
+Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device) {
+  Verdict verdict;
+  verdict.exercise = exercise.id;
+  verdict.device = device.facts().name;
+  std::unique_ptr<JitKernel> kernel;
+  if (!compile_submission(exercise, source, device, &verdict, &kernel)) return verdict;
+  const std::vector<TestCase> tests = exercise.cases();
+  verdict.tests_total = static_cast<int>(tests.size());
+  for (const TestCase& test : tests) {
+    if (!TestRun(exercise, test, device, &verdict).run(*kernel)) {
+      verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(verdict.kind), verdict.tests_passed + 1,
+                                     verdict.tests_total, test.name);
+      verdict.headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict.headline[0])));
+      return verdict;
+    }
+    ++verdict.tests_passed;
+  }
+  verdict.kind = VerdictKind::passed;
+  verdict.headline = fmt::format("Passed all {} tests", verdict.tests_total);
+  for (const TestCase& test : tests) verdict.details.push_back(fmt::format("✓ {}  {}", test.name, test.launch.str()));
+  return verdict;
+}
+
+}  // namespace cudalab::lessons::exercises

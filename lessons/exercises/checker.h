@@ -1,0 +1,20 @@
+#pragma once
+// Checks a student's kernel: rewrite its pointers to the probe's (signature.h), compile it for
+// the device (jit.h), run every test of the exercise, and judge what came back — the outputs
+// against the CPU reference, the probe's record of out-of-bounds accesses, each thread's reads
+// and writes against the exercise's limits. Runs in the worker process: a kernel that hangs or
+// crashes takes the worker with it, never the app (the worker's client turns that into a verdict).
+#include <string_view>
+
+#include "cudalab/device.h"
+#include "exercises/exercise.h"
+#include "exercises/verdict.h"
+
+namespace cudalab::lessons::exercises {
+
+Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device);
+
+// Files larger than this are refused before compiling ("1 MB of junk").
+constexpr std::size_t kMaxSourceBytes = 256 * 1024;
+
+}  // namespace cudalab::lessons::exercises

@@ -1,0 +1,91 @@
+#include "exercises/compile_submission.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "exercises/checker.h"
+#include "exercises/signature.h"
+
+namespace cudalab::lessons::exercises {
+namespace {
+
+bool refuse(Verdict* verdict, VerdictKind kind, std::string headline, std::string detail = "") {
+  verdict->kind = kind;
+  verdict->headline = std::move(headline);
+  if (!detail.empty()) verdict->details.push_back(std::move(detail));
+  return false;
+}
+
+// Text a compiler cannot be asked to read: too large, binary, or nothing but blanks.
+bool unreadable(std::string_view source, Verdict* verdict) {
+  if (source.size() > kMaxSourceBytes)
+    return !refuse(verdict, VerdictKind::does_not_compile,
+                   fmt::format("Does not compile: the file has {} KiB; a kernel file has at most {} KiB", source.size() / 1024,
+                               kMaxSourceBytes / 1024));
+  if (std::all_of(source.begin(), source.end(), [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }))
+    return !refuse(verdict, VerdictKind::does_not_compile, "Does not compile: the file is empty",
+                   "Start from the starter kernel (Reset to starter, or `cudalab exercise ID --starter`).");
+  if (source.find('\0') != std::string_view::npos)
+    return !refuse(verdict, VerdictKind::does_not_compile, "Does not compile: the file is not text (it contains NUL bytes)");
+  return false;
+}
+
+std::string entry_body(const Exercise& exercise) {
+  // Each argument arrives as a pointer to its bytes; pointers are the probe's Ptr<T>.
+  std::string call = "student::" + exercise.kernel_name + "(";
+  for (std::size_t i = 0; i < exercise.params.size(); ++i) {
+    const std::string type = normalize_type(exercise.params[i].type);
+    const std::string held = exercise.params[i].is_pointer() ? "::cudalab_probe::Ptr<" + type.substr(0, type.size() - 1) + ">" : type;
+    call += fmt::format("{}*static_cast<{}*>(args[{}])", i ? ", " : "", held, i);
+  }
+  return "  " + call + ");";
+}
+
+}  // namespace
+
+bool compile_submission(const Exercise& exercise, std::string_view source, Device& device, Verdict* verdict,
+                        std::unique_ptr<JitKernel>* kernel) {
+  if (unreadable(source, verdict)) return false;
+  const RewrittenSource rewritten = rewrite_kernel_parameters(source, exercise);
+  if (!rewritten.ok) {
+    if (rewritten.line > 0) verdict->diagnostics.push_back({std::string(kStudentFileName), rewritten.line, 0, true, rewritten.problem});
+    return refuse(verdict, VerdictKind::wrong_signature, "Wrong signature", rewritten.problem);
+  }
+  JitSource jit;
+  jit.kernel_name = exercise.kernel_name;
+  jit.headers.push_back({"probe.cuh", std::string(probe_header())});
+  const std::string line_directive = fmt::format("#line 1 \"{}\"\n", kStudentFileName);
+  if (device.is_gpu()) {
+    jit.text = "#include \"probe.cuh\"\n" + line_directive + rewritten.text + "\n";
+  } else {
+    // Inside a namespace, as the lessons' emulator units do: kernel printf is the emulator's.
+    jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"probe.cuh\"\nnamespace student {\nusing ::cudalab::emu::printf;\n" +
+               line_directive + rewritten.text + "\n}  // namespace student\n";
+    jit.emu_entry_body = entry_body(exercise);
+  }
+  JitOutput output;
+  const Status compiled = compile_kernel(device, jit, kernel, &output);
+  verdict->compile_seconds = output.seconds;
+  verdict->compiler = output.compiler;
+  verdict->compiler_log = output.log;
+  // Messages about generated lines (the probe, the entry) keep their place; the student's come first.
+  for (JitDiagnostic& d : output.diagnostics)
+    if (d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
+  for (JitDiagnostic& d : output.diagnostics)
+    if (!d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
+  if (compiled.ok()) return true;
+  if (compiled.code == StatusCode::invalid_argument) {
+    std::string first;
+    for (const JitDiagnostic& d : verdict->diagnostics)
+      if (d.error) {
+        first = d.file.ends_with(kStudentFileName) ? fmt::format("line {}: {}", d.line, d.message) : d.message;
+        break;
+      }
+    return refuse(verdict, VerdictKind::does_not_compile, "Does not compile", first.empty() ? compiled.message : first);
+  }
+  if (compiled.code == StatusCode::timeout) return refuse(verdict, VerdictKind::timed_out, "Timed out while compiling", compiled.message);
+  return refuse(verdict, VerdictKind::cannot_run, "Cannot check here", compiled.message);
+}
+
+}  // namespace cudalab::lessons::exercises

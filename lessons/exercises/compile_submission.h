@@ -1,0 +1,20 @@
+#pragma once
+// A student's file → a compiled kernel for `device`, or a verdict saying why not (empty file,
+// junk, wrong signature, compiler errors at the student's own lines, no compiler).
+#include <memory>
+#include <string_view>
+
+#include "cudalab/jit.h"
+#include "exercises/exercise.h"
+#include "exercises/verdict.h"
+
+namespace cudalab::lessons::exercises {
+
+// The name compiler messages give the student's file.
+inline constexpr std::string_view kStudentFileName = "student.cu";
+
+// True with `kernel` set; false with the verdict filled in.
+bool compile_submission(const Exercise& exercise, std::string_view source, Device& device, Verdict* verdict,
+                        std::unique_ptr<JitKernel>* kernel);
+
+}  // namespace cudalab::lessons::exercises

@@ -1,0 +1,83 @@
+#pragma once
+// Exercises: the student writes a kernel, CUDA Lab compiles it (jit.h) and checks it. An exercise
+// sits with the chapter it practises, one folder each (lessons/<chapter>/exercises/<id>/):
+// statement.md (the task, hints under `### Hint`), starter.cu (a kernel with a marked hole) and
+// solution.cu (the reference solution a teacher can print; the tests check it passes), plus its
+// spec in C++ (<id>.cpp beside the folder): the kernel's signature, the launches and test sizes,
+// the CPU reference, and limits read from what each thread did.
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cudalab/device.h"
+#include "cudalab/dim.h"
+
+namespace cudalab::lessons::exercises {
+
+// One kernel parameter as the starter declares it: "const float*" / "float*" / "int" / "float".
+struct ParamSpec {
+  std::string type;
+  std::string name;
+  bool is_pointer() const;
+  bool is_const_pointer() const;
+  bool is_float() const;  // element (pointer) or value type is float
+};
+
+// One argument's value for one test: a buffer's contents (float or int elements, by the
+// parameter's type) or a scalar.
+struct ArgValue {
+  std::vector<float> floats;
+  std::vector<int> ints;
+  double scalar = 0;
+  int width = 0;  // a buffer read as a 2D matrix: its row length, for pictures (0: a row of cells)
+  std::size_t size() const { return floats.empty() ? ints.size() : floats.size(); }
+};
+
+struct TestCase {
+  std::string name;  // "n = 1000: not a multiple of the block"
+  LaunchConfig launch;
+  std::vector<ArgValue> args;                      // one per parameter
+  std::vector<std::optional<ArgValue>> expected;   // one per parameter: what an output must hold
+};
+
+// "Each thread reads `a` at most once": a limit on what every thread did to one buffer.
+struct AccessLimit {
+  std::string param;
+  bool reads = true;  // false: writes
+  unsigned max_per_thread = 1;
+  std::string why;  // one sentence, shown with the verdict
+};
+
+struct Exercise {
+  std::string id;       // "map": the CLI's name, the progress key
+  std::string title;    // "Map: add ten"
+  std::string chapter;  // the folder of the chapter it practises: "02_threads"
+  std::string kernel_name;
+  std::vector<ParamSpec> params;
+  std::vector<AccessLimit> limits;
+  std::function<std::vector<TestCase>()> cases;
+  double tolerance = 1e-5;  // relative, for float outputs (ints compare exactly)
+  double time_limit_seconds = 10;
+
+  std::string folder() const;  // "02_threads/exercises/map"
+  std::string_view statement() const;  // the files, embedded at build time
+  std::string_view starter() const;
+  std::string_view solution() const;
+  // `### Hint` sections of the statement, in order.
+  std::vector<std::string> hints() const;
+  // "__global__ void map(const float* a, float* out, int n)"
+  std::string signature() const;
+};
+
+// Every exercise in course order (registry.cpp).
+const std::vector<Exercise>& all_exercises();
+const Exercise* find_exercise(std::string_view id);
+// A file of an exercise folder ("02_threads/exercises/map/starter.cu"), embedded at build time;
+// empty when absent.
+std::string_view embedded_file(std::string_view relative_path);
+// The probe header compiled in front of every student kernel (probe.cuh).
+std::string_view probe_header();
+
+}  // namespace cudalab::lessons::exercises

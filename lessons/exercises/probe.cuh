@@ -1,0 +1,144 @@
+#pragma once
+// Compiled in front of a student's exercise kernel, on both backends (NVRTC and the emulator):
+// the kernel's pointer parameters become cudalab_probe::Ptr<T>, which reads and writes like the
+// pointer it stands for, and also
+//   - checks every index against the buffer's length: an access outside it is recorded (thread,
+//     block, buffer, index) and not performed, so the verdict names it instead of a crash;
+//   - counts each thread's reads and writes per buffer (limits such as "each thread reads `a` once");
+//   - remembers which thread last wrote each element (a wrong element names its writer).
+// Plain C++17 without headers: NVRTC has no standard library.
+namespace cudalab_probe {
+
+// Filled by the checker (lessons/exercises/checker.cpp) in device memory; the layout is shared.
+struct Probe {
+  unsigned int* reads;   // [buffer * threads + rank]
+  unsigned int* writes;  // [buffer * threads + rank]
+  int* writers;          // every buffer's elements, one after another: rank of the last writer, -1: none
+  unsigned int* fault;   // kFault* below
+  unsigned int threads;  // threads in the launch
+};
+
+enum FaultSlot : unsigned int {
+  kFaultFlag = 0,  // 0 until the first out-of-bounds access
+  kFaultBuffer,
+  kFaultWrite,
+  kFaultRank,
+  kFaultIndexLow,
+  kFaultIndexHigh,
+  kFaultSlots = 8
+};
+
+__device__ inline unsigned int rank() {
+  const unsigned int block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  const unsigned int thread = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  return block * (blockDim.x * blockDim.y * blockDim.z) + thread;
+}
+
+template <class T>
+struct ReadRef {
+  T* data;
+  long long index;
+  long long count;
+  Probe* probe;
+  int buffer;
+  long long writer_base;
+
+  __device__ bool inside(bool write) const {
+    if (index >= 0 && index < count) return true;
+    if (atomicCAS(&probe->fault[kFaultFlag], 0u, 1u) == 0u) {
+      probe->fault[kFaultBuffer] = static_cast<unsigned int>(buffer);
+      probe->fault[kFaultWrite] = write ? 1u : 0u;
+      probe->fault[kFaultRank] = rank();
+      const unsigned long long bits = static_cast<unsigned long long>(index);
+      probe->fault[kFaultIndexLow] = static_cast<unsigned int>(bits);
+      probe->fault[kFaultIndexHigh] = static_cast<unsigned int>(bits >> 32);
+    }
+    return false;
+  }
+  __device__ operator T() const {
+    if (!inside(false)) return T();
+    probe->reads[buffer * probe->threads + rank()] += 1;  // only this thread touches its slot
+    return data[index];
+  }
+};
+
+template <class T>
+struct WriteRef : ReadRef<T> {
+  __device__ WriteRef(const ReadRef<T>& at) : ReadRef<T>(at) {}
+  __device__ WriteRef(const WriteRef& other) = default;
+  __device__ WriteRef& operator=(T value) {
+    if (this->inside(true)) {
+      const unsigned int me = rank();
+      this->probe->writes[this->buffer * this->probe->threads + me] += 1;
+      this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
+      this->data[this->index] = value;
+    }
+    return *this;
+  }
+  // out[i] = out[j] assigns the value, never the reference.
+  __device__ WriteRef& operator=(const WriteRef& other) { return *this = static_cast<T>(other); }
+  __device__ WriteRef& operator+=(T value) { return *this = static_cast<T>(*this) + value; }
+  __device__ WriteRef& operator-=(T value) { return *this = static_cast<T>(*this) - value; }
+  __device__ WriteRef& operator*=(T value) { return *this = static_cast<T>(*this) * value; }
+  __device__ WriteRef& operator/=(T value) { return *this = static_cast<T>(*this) / value; }
+  // &out[i] (for atomicAdd): counted as a write, checked, and a harmless address when outside.
+  __device__ T* operator&() const {
+    if (!this->inside(true)) return nullptr;
+    const unsigned int me = rank();
+    this->probe->writes[this->buffer * this->probe->threads + me] += 1;
+    this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
+    return this->data + this->index;
+  }
+};
+
+template <class T>
+struct RefFor {
+  using type = WriteRef<T>;
+};
+template <class T>
+struct RefFor<const T> {
+  using type = ReadRef<T>;
+};
+template <class T>
+struct Unconst {
+  using type = T;
+};
+template <class T>
+struct Unconst<const T> {
+  using type = T;
+};
+
+template <class T>
+struct Ptr {
+  using Value = typename Unconst<T>::type;
+  Value* data;
+  long long count;
+  long long offset;
+  Probe* probe;
+  int buffer;
+  int unused;
+  long long writer_base;
+
+  __device__ typename RefFor<T>::type operator[](long long i) const {
+    return typename RefFor<T>::type(ReadRef<Value>{data, offset + i, count, probe, buffer, writer_base});
+  }
+  __device__ typename RefFor<T>::type operator*() const { return (*this)[0]; }
+  __device__ Ptr operator+(long long k) const {
+    Ptr moved = *this;
+    moved.offset += k;
+    return moved;
+  }
+  __device__ Ptr operator-(long long k) const { return *this + (-k); }
+  __device__ Ptr& operator+=(long long k) {
+    offset += k;
+    return *this;
+  }
+  __device__ Ptr& operator-=(long long k) {
+    offset -= k;
+    return *this;
+  }
+  // Where a plain pointer is needed (a helper taking float*): the checks stop there.
+  __device__ operator T*() const { return data + offset; }
+};
+
+}  // namespace cudalab_probe

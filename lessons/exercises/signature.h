@@ -1,0 +1,25 @@
+#pragma once
+// Finds the exercise's kernel in a student's file, checks its parameters against the starter's,
+// and rewrites its pointer parameters to the probe's checked pointers (probe.cuh) — on the same
+// lines, so that compiler messages keep the student's line numbers.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exercises/exercise.h"
+
+namespace cudalab::lessons::exercises {
+
+struct RewrittenSource {
+  bool ok = false;
+  std::string problem;  // when !ok: what is wrong with the signature, in words
+  int line = 0;         // the kernel's line (1-based), when found
+  std::string text;     // the student's text with the parameters rewritten
+};
+
+RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercise& exercise);
+
+// "const float *" / "float const*" / "const float* __restrict__" → "const float*".
+std::string normalize_type(std::string_view type);
+
+}  // namespace cudalab::lessons::exercises

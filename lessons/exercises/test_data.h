@@ -1,0 +1,21 @@
+#pragma once
+// Building blocks for exercises' tests: inputs with known seeds, empty outputs, launches.
+#include <cstdint>
+
+#include "exercises/exercise.h"
+
+namespace cudalab::lessons::exercises {
+
+// `count` floats in [-10, 10) with two decimals (exact in float, easy to read in a verdict).
+ArgValue random_floats(std::size_t count, std::uint32_t seed);
+// `count` ints in [low, high].
+ArgValue random_ints(std::size_t count, int low, int high, std::uint32_t seed);
+ArgValue zero_floats(std::size_t count, int width = 0);
+ArgValue zero_ints(std::size_t count, int width = 0);
+ArgValue scalar(double value);
+LaunchConfig launch_1d(unsigned blocks, unsigned threads_per_block);
+LaunchConfig launch_2d(unsigned blocks_x, unsigned blocks_y, unsigned threads_x, unsigned threads_y);
+// Blocks needed to cover `count` with `per_block`: ceil(count / per_block).
+unsigned blocks_for(std::size_t count, unsigned per_block);
+
+}  // namespace cudalab::lessons::exercises

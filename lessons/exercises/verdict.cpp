@@ -1,0 +1,127 @@
+#include "exercises/verdict.h"
+
+#include <array>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "cudalab/run.h"
+
+namespace cudalab::lessons::exercises {
+namespace {
+constexpr std::array<std::pair<VerdictKind, const char*>, 10> kNames{{
+    {VerdictKind::passed, "passed"},
+    {VerdictKind::wrong_result, "wrong result"},
+    {VerdictKind::out_of_bounds, "out of bounds"},
+    {VerdictKind::too_many_accesses, "too many reads or writes"},
+    {VerdictKind::divergent_barrier, "divergent barrier"},
+    {VerdictKind::kernel_fault, "kernel fault"},
+    {VerdictKind::timed_out, "timed out"},
+    {VerdictKind::does_not_compile, "does not compile"},
+    {VerdictKind::wrong_signature, "wrong signature"},
+    {VerdictKind::cannot_run, "cannot run"},
+}};
+}  // namespace
+
+const char* to_string(VerdictKind kind) {
+  for (const auto& [k, name] : kNames)
+    if (k == kind) return name;
+  return "cannot run";
+}
+
+bool parse_verdict_kind(const std::string& text, VerdictKind* out) {
+  for (const auto& [k, name] : kNames)
+    if (text == name) {
+      *out = k;
+      return true;
+    }
+  return false;
+}
+
+std::string Verdict::text() const {
+  std::string out = headline + "\n";
+  for (const std::string& line : details) out += "  " + line + "\n";
+  for (const JitDiagnostic& d : diagnostics)
+    out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, d.error ? "error" : "warning", d.message);
+  return out;
+}
+
+nlohmann::json to_json(const Verdict& v) {
+  nlohmann::json j = {{"verdict", to_string(v.kind)},  {"exercise", v.exercise},         {"headline", v.headline},
+                      {"details", v.details},           {"failed_test", v.failed_test},  {"tests_passed", v.tests_passed},
+                      {"tests_total", v.tests_total},   {"compiler_log", v.compiler_log}, {"compiler", v.compiler},
+                      {"device", v.device},             {"compile_seconds", v.compile_seconds},
+                      {"run_seconds", v.run_seconds},   {"diagnostics", nlohmann::json::array()},
+                      {"wrong", nlohmann::json::array()}};
+  for (const JitDiagnostic& d : v.diagnostics)
+    j["diagnostics"].push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"error", d.error}, {"message", d.message}});
+  for (const WrongElement& w : v.wrong)
+    j["wrong"].push_back({{"param", w.param}, {"index", w.index}, {"expected", w.expected}, {"got", w.got}, {"writer", w.writer}});
+  if (v.picture)
+    j["picture"] = {{"param", v.picture->param}, {"width", v.picture->width}, {"height", v.picture->height}, {"cells", v.picture->cells}};
+  return j;
+}
+
+Status from_json(const nlohmann::json& j, Verdict* out) {
+  try {
+    Verdict v;
+    if (!parse_verdict_kind(j.at("verdict").get<std::string>(), &v.kind))
+      return Status::error(StatusCode::invalid_argument, "unknown verdict " + j.at("verdict").dump());
+    v.exercise = j.value("exercise", "");
+    v.headline = j.value("headline", "");
+    v.details = j.value("details", std::vector<std::string>{});
+    v.failed_test = j.value("failed_test", "");
+    v.tests_passed = j.value("tests_passed", 0);
+    v.tests_total = j.value("tests_total", 0);
+    v.compiler_log = j.value("compiler_log", "");
+    v.compiler = j.value("compiler", "");
+    v.device = j.value("device", "");
+    v.compile_seconds = j.value("compile_seconds", 0.0);
+    v.run_seconds = j.value("run_seconds", 0.0);
+    for (const auto& d : j.value("diagnostics", nlohmann::json::array()))
+      v.diagnostics.push_back({d.value("file", ""), d.value("line", 0), d.value("column", 0), d.value("error", true), d.value("message", "")});
+    for (const auto& w : j.value("wrong", nlohmann::json::array()))
+      v.wrong.push_back({w.value("param", ""), w.value("index", 0LL), w.value("expected", 0.0), w.value("got", 0.0), w.value("writer", "")});
+    if (const auto p = j.find("picture"); p != j.end() && p->is_object())
+      v.picture = CellPicture{p->value("param", ""), p->value("width", 0), p->value("height", 0),
+                              p->value("cells", std::vector<std::uint8_t>{})};
+    *out = std::move(v);
+    return Status::success();
+  } catch (const nlohmann::json::exception& error) {
+    return Status::error(StatusCode::invalid_argument, std::string("a verdict this app cannot read: ") + error.what());
+  }
+}
+
+Verdict verdict_of_run(const Run& run, const std::string& exercise) {
+  Verdict verdict;
+  if (const auto found = run.results.find("verdict"); found != run.results.end()) {
+    if (Status s = from_json(*found, &verdict); s.ok()) return verdict;
+  }
+  verdict.exercise = exercise;
+  verdict.device = run.device.name;
+  switch (run.status.code) {
+    case StatusCode::timeout:
+      verdict.kind = VerdictKind::timed_out;
+      verdict.headline = "Timed out";
+      verdict.details.push_back(run.status.message);
+      verdict.details.push_back("Is there a loop that never ends (a stride of 0, a condition that stays true), or a "
+                                "__syncthreads() some threads never reach?");
+      break;
+    case StatusCode::ok:
+      verdict.kind = VerdictKind::cannot_run;
+      verdict.headline = "Cannot check here: the check gave no verdict";
+      break;
+    case StatusCode::kernel_fault:
+      verdict.kind = VerdictKind::kernel_fault;
+      verdict.headline = "Kernel fault: the check stopped";
+      verdict.details.push_back(run.status.message);
+      break;
+    default:
+      verdict.kind = VerdictKind::cannot_run;
+      verdict.headline = "Cannot check here";
+      verdict.details.push_back(run.status.message);
+  }
+  return verdict;
+}
+
+}  // namespace cudalab::lessons::exercises

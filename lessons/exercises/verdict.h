@@ -1,0 +1,79 @@
+#pragma once
+// What checking a student's kernel found, as data (like a Run): the GUI draws it, `cudalab check`
+// prints it or saves it as JSON, and a folder of submissions becomes a table of them.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cudalab/jit.h"
+#include "cudalab/status.h"
+
+namespace cudalab::lessons::exercises {
+
+enum class VerdictKind {
+  passed,
+  wrong_result,       // an output element differs from the CPU reference
+  out_of_bounds,      // a thread read or wrote outside a buffer
+  too_many_accesses,  // a thread read or wrote a buffer more often than the exercise allows
+  divergent_barrier,  // __syncthreads() not reached by every thread of a block
+  kernel_fault,       // the kernel trapped, asserted or faulted
+  timed_out,          // it ran past the exercise's time limit
+  does_not_compile,   // compiler errors (at the student's lines)
+  wrong_signature,    // the kernel is missing or its parameters differ from the starter's
+  cannot_run,         // nothing to judge: no compiler, no NVRTC, an empty file…
+};
+const char* to_string(VerdictKind kind);  // "passed", "wrong result", …
+bool parse_verdict_kind(const std::string& text, VerdictKind* out);
+
+// An output element that differs from the reference, and who wrote it.
+struct WrongElement {
+  std::string param;
+  long long index = 0;
+  double expected = 0, got = 0;
+  std::string writer;  // "thread (3,0,0) of block (1,0,0)", or "no thread wrote it"
+};
+
+// Which cells of an output were right (0), wrong (1) or wrong and never written (2).
+struct CellPicture {
+  std::string param;
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> cells;
+};
+
+struct Verdict {
+  VerdictKind kind = VerdictKind::cannot_run;
+  std::string exercise;
+  std::string headline;              // one line: "Passed all 5 tests" / "Wrong result in test 2 of 5"
+  std::vector<std::string> details;  // what happened, in words, most useful first
+  std::string failed_test;           // the test's name when one failed
+  int tests_passed = 0, tests_total = 0;
+  std::vector<JitDiagnostic> diagnostics;
+  std::string compiler_log;
+  std::string compiler;
+  std::vector<WrongElement> wrong;
+  std::optional<CellPicture> picture;
+  std::string device;  // where it ran: "NVIDIA H200" / "CPU emulator"
+  double compile_seconds = 0, run_seconds = 0;
+
+  bool passed() const { return kind == VerdictKind::passed; }
+  // Headline and details as lines of text (the CLI's report).
+  std::string text() const;
+};
+
+nlohmann::json to_json(const Verdict& verdict);
+// Never throws; fields of the wrong type give a Status.
+Status from_json(const nlohmann::json& j, Verdict* out);
+
+}  // namespace cudalab::lessons::exercises
+
+namespace cudalab {
+struct Run;
+}
+namespace cudalab::lessons::exercises {
+// The verdict a check's Run carries (results["verdict"]); when the check never finished (the
+// worker was stopped at the time limit, or died), a verdict saying so from the Run's status.
+Verdict verdict_of_run(const Run& run, const std::string& exercise);
+}  // namespace cudalab::lessons::exercises

@@ -1,0 +1,145 @@
+// The emulator's JIT (jit.h): the host C++ compiler turns a kernel's text plus the emulation
+// headers into a shared object, loaded into this process; its kernel calls back into the engine
+// here (tls_context, syncthreads, printf…), which the executable exports for that.
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "cudalab/jit.h"
+#include "emu/emu_device.h"
+#include "src/embedded_headers.h"
+#include "src/subprocess.h"
+
+namespace cudalab::emu {
+namespace {
+
+namespace fs = std::filesystem;
+using EntryFn = void (*)(void** args);
+
+class EmuJitKernel final : public JitKernel {
+ public:
+  EmuJitKernel(std::string name, EntryFn entry) : name_(std::move(name)), entry_fn_(entry) { entry_.name = name_.c_str(); }
+  const KernelEntry& entry() const override { return entry_; }
+  EmuInvocation emu_invocation(const std::vector<std::vector<std::byte>>& args) const override {
+    struct Packed {
+      EntryFn fn;
+      std::vector<std::vector<std::byte>> values;
+      std::vector<void*> pointers;
+    };
+    auto packed = std::make_shared<Packed>(Packed{entry_fn_, args, {}});
+    for (auto& bytes : packed->values) packed->pointers.push_back(bytes.data());
+    return EmuInvocation{packed, [](const void* p) {
+                           auto* pk = static_cast<Packed*>(const_cast<void*>(p));
+                           pk->fn(pk->pointers.data());
+                         }};
+  }
+
+ private:
+  std::string name_;
+  EntryFn entry_fn_;
+  KernelEntry entry_;
+};
+
+// $CUDALAB_CXX, else $CXX, else the first of c++, g++, clang++ on $PATH.
+std::string host_compiler() {
+  for (const char* variable : {"CUDALAB_CXX", "CXX"})
+    if (const char* value = std::getenv(variable); value != nullptr && *value != '\0') {
+      const std::string found = find_in_path({value});
+      if (!found.empty()) return found;
+    }
+  return find_in_path({"c++", "g++", "clang++"});
+}
+
+// A private folder for one compile; removed when done (the loaded object stays mapped).
+struct ScratchDir {
+  fs::path path;
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "cudalab-jit-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) != nullptr) path = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    if (!path.empty()) fs::remove_all(path, ignored);
+  }
+};
+
+bool write_file(const fs::path& file, const std::string& text) {
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
+                          double time_limit_seconds) {
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  const std::string compiler = host_compiler();
+  if (compiler.empty())
+    return Status::error(StatusCode::unsupported,
+                         "no C++ compiler found (looked for $CUDALAB_CXX, $CXX, c++, g++ and clang++ on PATH): the "
+                         "emulator compiles your kernel with one. Install g++ (sudo apt install g++)");
+  ScratchDir scratch;
+  if (scratch.path.empty())
+    return Status::error(StatusCode::io_error, "could not create a scratch folder in " + fs::temp_directory_path().string());
+  for (const auto& [name, text] : source.headers)
+    if (name.find('/') != std::string::npos || !write_file(scratch.path / name, text))
+      return Status::error(StatusCode::io_error, "could not write header " + name);
+  std::error_code made;
+  fs::create_directories(scratch.path / "include/cudalab/emu", made);
+  for (const auto& [name, text] : embedded_emulation_headers())
+    if (!write_file(scratch.path / "include" / std::string(name), std::string(text)))
+      return Status::error(StatusCode::io_error, "could not write " + std::string(name));
+  const std::string unit = source.text + "\n\nextern \"C\" void cudalab_jit_entry(void** args) {\n" +
+                           source.emu_entry_body + "\n}\n";
+  const fs::path unit_file = scratch.path / "kernel.cpp";
+  const fs::path object_file = scratch.path / "kernel.so";
+  if (!write_file(unit_file, unit)) return Status::error(StatusCode::io_error, "could not write " + unit_file.string());
+
+  std::vector<std::string> argv{compiler, "-std=c++20", "-O1", "-fPIC", "-shared", "-w", "-fdiagnostics-color=never",
+                                "-I" + scratch.path.string(), "-I" + (scratch.path / "include").string()};
+  // Block-scope extern thread_local in templates: see runtime/CMakeLists.txt (g++ only flag).
+  if (compiler.find("clang") == std::string::npos) argv.push_back("-fno-extern-tls-init");
+  argv.insert(argv.end(), {unit_file.string(), "-o", object_file.string()});
+  const ProcessResult compiled = run_process(argv, time_limit_seconds);
+  out->compiler = compiler;
+  out->log = compiled.output;
+  out->diagnostics = parse_compiler_messages(compiled.output);
+  out->seconds = elapsed();
+  if (!compiled.started) return Status::error(StatusCode::unsupported, compiled.output);
+  if (compiled.timed_out)
+    return Status::error(StatusCode::timeout, fmt::format("the compiler did not finish within {:.0f} s", time_limit_seconds));
+  if (compiled.exit_code != 0) {
+    std::size_t errors = 0;
+    for (const JitDiagnostic& d : out->diagnostics) errors += d.error ? 1 : 0;
+    return Status::error(StatusCode::invalid_argument,
+                         errors > 0 ? fmt::format("does not compile: {} error{}", errors, errors == 1 ? "" : "s")
+                                    : "does not compile (see the compiler's log)");
+  }
+  void* handle = dlopen(object_file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const std::string why = dlerror();
+    const bool dynamic_shared = source.text.find("extern __shared__") != std::string::npos;
+    return Status::error(StatusCode::invalid_argument,
+                         dynamic_shared ? "does not link: `extern __shared__` arrays are not supported in compiled "
+                                          "exercises on the emulator; use a fixed-size __shared__ array (" + why + ")"
+                                        : "does not link: " + why);
+  }
+  // Never dlclose: the object may have registered arrays with the engine, and work queued on
+  // other threads may still run its code; a compile leaves a few hundred KiB mapped.
+  auto entry = reinterpret_cast<EntryFn>(dlsym(handle, "cudalab_jit_entry"));
+  if (entry == nullptr) return Status::error(StatusCode::internal, "the compiled kernel has no entry point");
+  *kernel = std::make_unique<EmuJitKernel>(source.kernel_name, entry);
+  out->seconds = elapsed();
+  return Status::success();
+}
+
+}  // namespace cudalab::emu

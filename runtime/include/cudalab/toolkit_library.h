@@ -1,0 +1,19 @@
+#pragma once
+// Opens one of the CUDA toolkit's shared libraries (cuBLAS, NVRTC…) at run time: nothing links
+// them, so CUDA Lab starts without a toolkit and says in words what is missing.
+#include <string>
+#include <vector>
+
+namespace cudalab {
+
+struct ToolkitLibrary {
+  void* handle = nullptr;  // dlopen's; kept open for the life of the process
+  std::string path;        // the candidate that opened
+  std::string tried;       // every candidate tried, for "not installed; looked for …"
+};
+
+// Tries each soname in turn: the loader's own search first (LD_LIBRARY_PATH, ldconfig), then
+// $CUDA_HOME/lib64, $CUDA_PATH/lib64 and the toolkit's usual folders.
+ToolkitLibrary open_toolkit_library(const std::vector<std::string>& sonames);
+
+}  // namespace cudalab

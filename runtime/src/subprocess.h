@@ -1,0 +1,22 @@
+#pragma once
+// Runs a program (a compiler) to completion with a time limit, its stdout and stderr captured
+// together. The runtime's only child process: the host compiler of the emulator's JIT.
+#include <string>
+#include <vector>
+
+namespace cudalab {
+
+struct ProcessResult {
+  bool started = false;    // false: the program could not be started (why in `output`)
+  bool timed_out = false;  // killed at the time limit
+  int exit_code = -1;      // when it exited by itself
+  int signal = 0;          // when a signal ended it
+  std::string output;      // stdout and stderr, interleaved as written (capped at 1 MiB)
+};
+
+ProcessResult run_process(const std::vector<std::string>& argv, double time_limit_seconds);
+
+// The first of `names` found as an executable file in $PATH ("" if none).
+std::string find_in_path(const std::vector<std::string>& names);
+
+}  // namespace cudalab
