@@ -1,15 +1,20 @@
-// Every exercise, in course order: each chapter's exercises after its steps, then the puzzles.
-// Adding one = its folder and spec file + one line here (the order is the course's).
+// Every exercise, in course order: each chapter's exercises (its exercises/<name>_exercises.cpp
+// lists them) after its steps. Adding one = its folder and spec file + one line in its chapter's list.
 #include "exercises/exercise.h"
 
 namespace cudalab::lessons::exercises {
 
-Exercise make_guard_exercise();
+std::vector<Exercise> hello_exercises();
+std::vector<Exercise> threads_exercises();
+std::vector<Exercise> memory_exercises();
+std::vector<Exercise> matmul_exercises();
+std::vector<Exercise> tiles_exercises();
 
 const std::vector<Exercise>& all_exercises() {
   static const std::vector<Exercise> exercises = [] {
     std::vector<Exercise> list;
-    list.push_back(make_guard_exercise());
+    for (auto chapter : {hello_exercises, threads_exercises, memory_exercises, matmul_exercises, tiles_exercises})
+      for (Exercise& exercise : chapter()) list.push_back(std::move(exercise));
     return list;
   }();
   return exercises;
