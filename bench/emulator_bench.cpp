@@ -14,6 +14,7 @@
 #include "cudalab/buffer.h"
 #include "cudalab/device.h"
 #include "empty_kernel.h"
+#include "reduction_bench.h"
 
 namespace cudalab {
 
@@ -168,6 +169,10 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
                            seconds / loop_seconds);
       }
   }
+
+  if (!print_reduction_rows(out, devices, worker_counts, repeats, options.reduction_elements,
+                            options.reduction_threads_per_block))
+    exit_code = 1;
 
   out << "\nEmpty kernel (no barrier), per-thread overhead:\n";
   for (std::size_t d = 0; d < devices.size(); ++d) {
