@@ -161,13 +161,14 @@ bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& o
                         layout.line_height * static_cast<float>(text.line_count() + 1)));
     ImGui::SetCursorScreenPos(ImVec2(layout.window.x, layout.window.y));
     ImGui::InvisibleButton("##text", ImVec2(std::max(region_max.x - region_min.x, 1.f), layout.view_height));
+    const TextPos before_mouse = text.cursor();
     const bool dragging = handle_mouse(text, state, layout);
+    const bool moved_by_mouse = text.cursor() != before_mouse;
 
     EditorKeyOutcome keys;
     if (focused) {
       const int page_lines = std::max(1, static_cast<int>(layout.view_height / layout.line_height) - 1);
       keys = handle_editor_keys(text, opts.read_only, page_lines, &state.last_typing_time);
-      if (keys.moved_or_edited) scroll_to_cursor(text, layout);
       // As ImGui's own text fields: the shell's shortcuts stand aside next frame, and this one.
       ImGuiIO& io = ImGui::GetIO();
       ImGui::GetCurrentContext()->WantTextInputNextFrame = 1;
@@ -176,13 +177,17 @@ bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& o
     }
     refresh_syntax(text, state);  // the keys may have changed it
 
-    if (text.cursor() != state.last_cursor || text.revision() != revision_before) {
+    // Keys, edits, and the caller (say, putting the cursor on the first error) move the view to the
+    // cursor; a click is where the student already looks.
+    const bool cursor_moved = text.cursor() != state.last_cursor;
+    if ((cursor_moved || keys.moved_or_edited) && !moved_by_mouse && !dragging) scroll_to_cursor(text, layout);
+    if (cursor_moved || text.revision() != revision_before) {
       state.last_cursor = text.cursor();
       state.blink_start = ImGui::GetTime();
     }
     events.focused = focused;
     events.compile_requested = keys.compile_requested;
-    events.animating = keys.key_held || dragging || keys.moved_or_edited;
+    events.animating = keys.key_held || dragging || keys.moved_or_edited || cursor_moved;  // scrolls land next frame
 
     draw_editor_body(text, state, layout, opts, colours, focused);
   }

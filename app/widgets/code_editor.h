@@ -50,7 +50,8 @@ struct CodeEditorEvents {
 };
 
 // Draws the editor with ImGui id `id`, applying this frame's input to `text`. Returns
-// events.changed; `out` may be null.
+// events.changed; `out` may be null. A cursor moved from outside (text.set_cursor, say to the
+// first error) is scrolled into view, as one moved by the keys.
 bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& opts, CodeEditorEvents* out = nullptr);
 
 }  // namespace cudalab::app::widgets

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include <cfloat>
 #include <functional>
 
 #include "widgets/code_editor.h"
@@ -168,4 +169,24 @@ TEST_F(HeadlessImGui, ClickPlacesTheCursorAndMarksDraw) {
   // Typing after the click goes where it was put.
   frame(text, opts, [](ImGuiIO& io) { io.AddInputCharacter('!'); });
   EXPECT_EQ(text.line(4), "  comment */!");
+}
+
+TEST_F(HeadlessImGui, DoubleClickSelectsAWord) {
+  CodeText text("__global__ void kernel();");
+  CodeEditorOptions opts;
+  frame(text, opts);
+  // Inside "kernel": cell 18 of line 0, measured as the editor measures (ImGui's font here).
+  const ImFont* font = ImGui::GetFont();
+  const float cell = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.f, " ").x;
+  const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+  const float gutter = cell * 5.f, text_left = padding.x + gutter + cell * 0.5f;
+  const ImVec2 at(text_left + cell * 18.2f, padding.y + font->FontSize * 0.6f);
+  for (int click = 0; click < 2; ++click) {
+    frame(text, opts, [&](ImGuiIO& io) {
+      io.MousePos = at;
+      io.MouseDown[0] = true;
+    });
+    frame(text, opts, [](ImGuiIO& io) { io.MouseDown[0] = false; });
+  }
+  EXPECT_EQ(text.selected_text(), "kernel");
 }
