@@ -11,6 +11,14 @@
 // single-key shortcuts stand aside, and the redraw schedule wakes in time for the cursor's blink.
 // It reads typed characters from io.InputQueueCharacters, which queues every character between
 // two frames, so nothing typed is lost at a low frame rate.
+//
+// In a pane (the text and its autosave belong to the caller):
+//   CodeEditorOptions opts{.style = &style(), .diagnostics = errors, .highlight_lines = wrong_lines};
+//   CodeEditorEvents events;
+//   draw_code_editor("##kernel", student_text, opts, &events);
+//   if (events.compile_requested) check_now();
+//   if (student_text.revision() != saved_revision) autosave_soon();
+//   moving |= events.animating;  // into what RedrawSchedule::frame_drawn is given
 #include <span>
 #include <string>
 
