@@ -1,0 +1,110 @@
+// The exercise machinery's pure parts: finding and rewriting the kernel's parameters on the same
+// lines, reading compiler messages, hints, and verdicts through JSON.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "cudalab/jit.h"
+#include "exercises/exercise.h"
+#include "exercises/signature.h"
+#include "exercises/verdict.h"
+
+namespace cudalab::lessons::exercises {
+namespace {
+
+const Exercise& guard() { return *find_exercise("guard"); }
+
+TEST(Signature, TypesAreComparedWithoutSpacingOrRestrict) {
+  EXPECT_EQ(normalize_type("const float *"), "const float*");
+  EXPECT_EQ(normalize_type("float const*"), "const float*");
+  EXPECT_EQ(normalize_type("float* __restrict__"), "float*");
+  EXPECT_EQ(normalize_type("int"), "int");
+}
+
+TEST(Signature, PointersBecomeCheckedPointersOnTheSameLines) {
+  const std::string source =
+      "// comment mentioning add_ten(\n"
+      "__global__ void add_ten(const float* a,\n"
+      "                        float* __restrict__ out,\n"
+      "                        int n) {\n"
+      "  out[0] = a[0];\n"
+      "}\n";
+  const RewrittenSource rewritten = rewrite_kernel_parameters(source, guard());
+  ASSERT_TRUE(rewritten.ok) << rewritten.problem;
+  EXPECT_EQ(rewritten.line, 2);
+  EXPECT_NE(rewritten.text.find("::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n"), std::string::npos)
+      << rewritten.text;
+  EXPECT_EQ(std::count(rewritten.text.begin(), rewritten.text.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
+  EXPECT_NE(rewritten.text.find("  out[0] = a[0];"), std::string::npos);
+}
+
+TEST(Signature, ProblemsAreSaidWithTheExpectedSignature) {
+  const RewrittenSource missing = rewrite_kernel_parameters("void add_ten(const float* a, float* out, int n) {}", guard());
+  EXPECT_FALSE(missing.ok);
+  EXPECT_NE(missing.problem.find("must be a kernel"), std::string::npos) << missing.problem;
+  const RewrittenSource wrong_type = rewrite_kernel_parameters("__global__ void add_ten(float* a, float* out, int n) {}", guard());
+  EXPECT_FALSE(wrong_type.ok);
+  EXPECT_NE(wrong_type.problem.find("instead of `const float*`"), std::string::npos) << wrong_type.problem;
+  const RewrittenSource too_few = rewrite_kernel_parameters("__global__ void add_ten(const float* a) {}", guard());
+  EXPECT_NE(too_few.problem.find("1 parameter instead of 3"), std::string::npos) << too_few.problem;
+  const RewrittenSource in_comment = rewrite_kernel_parameters("/* __global__ void add_ten(const float* a, float* out, int n) */", guard());
+  EXPECT_FALSE(in_comment.ok);
+}
+
+TEST(CompilerMessages, GccClangAndNvrtcLinesAreRead) {
+  const auto d = parse_compiler_messages(
+      "student.cu: In function 'void add_ten()':\n"
+      "student.cu:3:11: error: 'x' was not declared in this scope\n"
+      "student.cu:4:2: warning: unused variable\n"
+      "student.cu(7): error: identifier \"y\" is undefined\n"
+      "kernel.cpp:1:10: fatal error: nope.h: No such file or directory\n");
+  ASSERT_EQ(d.size(), 4u);
+  EXPECT_EQ(d[0].line, 3);
+  EXPECT_EQ(d[0].column, 11);
+  EXPECT_TRUE(d[0].error);
+  EXPECT_FALSE(d[1].error);
+  EXPECT_EQ(d[2].line, 7);
+  EXPECT_EQ(d[2].message, "identifier \"y\" is undefined");
+  EXPECT_TRUE(d[3].error);
+}
+
+TEST(Exercises, EachHasItsFilesHintsAndUniqueId) {
+  std::vector<std::string> ids;
+  for (const Exercise& e : all_exercises()) {
+    EXPECT_FALSE(e.statement().empty()) << e.id;
+    EXPECT_FALSE(e.starter().empty()) << e.id;
+    EXPECT_FALSE(e.solution().empty()) << e.id;
+    EXPECT_FALSE(e.hints().empty()) << e.id;
+    EXPECT_GE(e.cases().size(), 3u) << e.id;
+    ids.push_back(e.id);
+  }
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(std::adjacent_find(ids.begin(), ids.end()), ids.end());
+  EXPECT_EQ(guard().hints().size(), 2u);
+  EXPECT_EQ(guard().hints()[0].rfind("The global index", 0), 0u) << guard().hints()[0];
+  EXPECT_FALSE(probe_header().empty());
+}
+
+TEST(Verdicts, RoundTripThroughJson) {
+  Verdict v;
+  v.kind = VerdictKind::wrong_result;
+  v.exercise = "guard";
+  v.headline = "Wrong result: test 2 of 3";
+  v.details = {"a", "b"};
+  v.diagnostics.push_back({"student.cu", 3, 4, true, "x"});
+  v.wrong.push_back({"out", 7, 1.5, 2.5, "thread (7,0,0) of block (0,0,0)"});
+  v.picture = CellPicture{"out", 4, 2, {0, 1, 2, 0, 0, 0, 0, 0}};
+  Verdict back;
+  ASSERT_TRUE(from_json(to_json(v), &back).ok());
+  EXPECT_EQ(back.kind, v.kind);
+  EXPECT_EQ(back.headline, v.headline);
+  EXPECT_EQ(back.diagnostics[0].line, 3);
+  EXPECT_EQ(back.wrong[0].writer, v.wrong[0].writer);
+  ASSERT_TRUE(back.picture);
+  EXPECT_EQ(back.picture->cells, v.picture->cells);
+  EXPECT_FALSE(from_json(nlohmann::json{{"verdict", "great"}}, &back).ok());
+  EXPECT_FALSE(from_json(nlohmann::json::array(), &back).ok());
+}
+
+}  // namespace
+}  // namespace cudalab::lessons::exercises
