@@ -51,7 +51,8 @@ bool handle_mouse(CodeText& text, EditorState& state, const EditorLayout& layout
       text.select_word_at(under);
     } else {
       text.select({under.line, 0}, {under.line + 1, 0});
-      if (under.line + 1 >= text.line_count()) text.select({under.line, 0}, {under.line, static_cast<int>(text.line(under.line).size())});
+      if (under.line + 1 >= text.line_count())
+        text.select({under.line, 0}, {under.line, static_cast<int>(text.line(under.line).size())});
     }
     if (state.drag_clicks > 1) {
       state.drag_begin = text.selection_begin();
@@ -97,7 +98,8 @@ void scroll_to_cursor(const CodeText& text, const EditorLayout& layout) {
   const float y = layout.line_height * static_cast<float>(text.cursor().line);
   const float scroll_y = ImGui::GetScrollY();
   if (y < scroll_y) ImGui::SetScrollY(y);
-  if (y + layout.line_height > scroll_y + layout.view_height) ImGui::SetScrollY(y + layout.line_height - layout.view_height);
+  if (y + layout.line_height > scroll_y + layout.view_height)
+    ImGui::SetScrollY(y + layout.line_height - layout.view_height);
   const float x = layout.cell * static_cast<float>(text.display_column(text.cursor()));
   const float scroll_x = ImGui::GetScrollX(), margin = layout.cell * 4.f;
   if (x < scroll_x) ImGui::SetScrollX(std::max(0.f, x - margin));
@@ -120,7 +122,8 @@ TextPos EditorLayout::pos_at(const CodeText& code, ImVec2 point) const {
 bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& opts, CodeEditorEvents* out) {
   static const Colours default_colours;
   const Colours& colours = opts.style != nullptr ? opts.style->colours : default_colours;
-  const ImFont* font = opts.style != nullptr && opts.style->fonts.mono != nullptr ? opts.style->fonts.mono : ImGui::GetFont();
+  const ImFont* font =
+      opts.style != nullptr && opts.style->fonts.mono != nullptr ? opts.style->fonts.mono : ImGui::GetFont();
   CodeEditorEvents events;
   const std::uint64_t revision_before = text.revision();
 
@@ -136,7 +139,8 @@ bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& o
   if (size.y <= 0.f) size.y = std::max(available.y + size.y - strip_height, ImGui::GetFrameHeight() * 3.f);
 
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.f, 0.f));
-  const bool open = ImGui::BeginChild(key, size, false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNavInputs);
+  const bool open =
+      ImGui::BeginChild(key, size, false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNavInputs);
   ImGui::PopStyleVar();
   if (open) {
     if (opts.take_focus) ImGui::SetWindowFocus();

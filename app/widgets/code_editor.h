@@ -37,14 +37,14 @@ struct CodeDiagnostic {
 };
 
 struct CodeEditorOptions {
-  const Style* style = nullptr;                // fonts and colours; ImGui's font and default colours when null
+  const Style* style = nullptr;                 // fonts and colours; ImGui's font and default colours when null
   std::span<const CodeDiagnostic> diagnostics;  // marks in the gutter, underlines, the strip below
-  std::span<const int> highlight_lines;        // 1-based lines with a tinted background (say, a wrong read)
-  bool read_only = false;                      // moves, selection and copy still work
+  std::span<const int> highlight_lines;         // 1-based lines with a tinted background (say, a wrong read)
+  bool read_only = false;                       // moves, selection and copy still work
   // The text area, as ImGui::BeginChild: 0 (or less) fills the space left, keeping room for the
   // one-line message strip that follows it while there are diagnostics.
   ImVec2 size{0.f, 0.f};
-  bool take_focus = false;                     // give the editor the keyboard this frame
+  bool take_focus = false;  // give the editor the keyboard this frame
 };
 
 struct CodeEditorEvents {

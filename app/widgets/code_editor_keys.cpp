@@ -12,8 +12,12 @@ namespace {
 // int), later versions take them as they are (an ImGuiKey); the same calls work on both. Only
 // keys 1.86's ImGuiKey_ names are used (its KeyMap has arrows, paging, editing keys, A C V X Y Z).
 using KeyIndex = decltype(ImGui::GetKeyIndex(ImGuiKey_Tab));
-KeyIndex key_index(ImGuiKey key) { return ImGui::GetKeyIndex(key); }
-bool mapped(KeyIndex index) { return static_cast<int>(index) >= 0; }  // 1.86: -1 when the backend set none
+KeyIndex key_index(ImGuiKey key) {
+  return ImGui::GetKeyIndex(key);
+}
+bool mapped(KeyIndex index) {
+  return static_cast<int>(index) >= 0;
+}  // 1.86: -1 when the backend set none
 
 // How many times `key` fired this frame: its press and its auto-repeats. More than one when a
 // slow frame spans several repeat periods, so a held arrow moves as far as the time held says.
@@ -28,7 +32,7 @@ bool pressed_once(ImGuiKey key) {
   return mapped(index) && ImGui::IsKeyPressed(index, false);
 }
 
-constexpr std::array held_keys = {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow,
+constexpr std::array held_keys = {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow,   ImGuiKey_DownArrow,
                                   ImGuiKey_PageUp,    ImGuiKey_PageDown,   ImGuiKey_Backspace, ImGuiKey_Delete,
                                   ImGuiKey_Enter,     ImGuiKey_Tab};
 

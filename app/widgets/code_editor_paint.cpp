@@ -140,8 +140,8 @@ void draw_editor_body(const CodeText& text, const EditorState& state, const Edit
   if (focused && (!ImGui::GetIO().ConfigInputTextCursorBlink || std::fmod(blink, 1.2) < 0.8)) {
     const ImVec2 at = layout.at(text, text.cursor());
     const float width = std::max(1.f, std::round(font_size / 10.f));
-    draw->AddRectFilled(ImVec2(std::round(at.x), at.y + lh * 0.08f), ImVec2(std::round(at.x) + width, at.y + lh * 0.92f),
-                        colours.text);
+    draw->AddRectFilled(ImVec2(std::round(at.x), at.y + lh * 0.08f),
+                        ImVec2(std::round(at.x) + width, at.y + lh * 0.92f), colours.text);
   }
   draw->PopClipRect();
 
@@ -192,25 +192,28 @@ void draw_message_strip(const CodeText& text, const CodeEditorOptions& opts, con
     words = diagnostic_words(*here);
     colour = severity_colour(here->severity, colours);
     const auto others = std::count_if(opts.diagnostics.begin(), opts.diagnostics.end(),
-                                      [&](const CodeDiagnostic& d) { return d.line == here->line; }) - 1;
+                                      [&](const CodeDiagnostic& d) { return d.line == here->line; }) -
+                        1;
     if (others > 0) words += "  (+" + std::to_string(others) + " more on this line)";
   } else {
     const auto errors = std::count_if(opts.diagnostics.begin(), opts.diagnostics.end(),
                                       [](const CodeDiagnostic& d) { return d.severity == DiagnosticSeverity::error; });
     const auto warnings = static_cast<long>(opts.diagnostics.size()) - errors;
-    const CodeDiagnostic& first = *std::min_element(
-        opts.diagnostics.begin(), opts.diagnostics.end(),
-        [](const CodeDiagnostic& a, const CodeDiagnostic& b) { return a.line < b.line; });
+    const CodeDiagnostic& first =
+        *std::min_element(opts.diagnostics.begin(), opts.diagnostics.end(),
+                          [](const CodeDiagnostic& a, const CodeDiagnostic& b) { return a.line < b.line; });
     if (errors > 0) words = std::to_string(errors) + (errors == 1 ? " error" : " errors");
-    if (warnings > 0) words += (words.empty() ? "" : ", ") + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings");
+    if (warnings > 0)
+      words += (words.empty() ? "" : ", ") + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings");
     words += ", the first at line " + std::to_string(first.line) + ": put the cursor on a marked line to read it here.";
   }
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float height = ImGui::GetFrameHeight();
   const ImVec4 clip(at.x, at.y, at.x + width, at.y + height);
-  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
-                                      ImVec2(at.x + ImGui::GetStyle().FramePadding.x, at.y + (height - ImGui::GetFontSize()) * 0.5f),
-                                      colour, words.c_str(), nullptr, 0.f, &clip);
+  ImGui::GetWindowDrawList()->AddText(
+      ImGui::GetFont(), ImGui::GetFontSize(),
+      ImVec2(at.x + ImGui::GetStyle().FramePadding.x, at.y + (height - ImGui::GetFontSize()) * 0.5f), colour,
+      words.c_str(), nullptr, 0.f, &clip);
   ImGui::Dummy(ImVec2(width, height));
   // Cut off at the pane's edge: the whole message on hover.
   if (ImGui::IsItemHovered() && ImGui::CalcTextSize(words.c_str()).x > width) {

@@ -29,9 +29,9 @@ struct EditorState {
 struct EditorLayout {
   const ImFont* font = nullptr;
   float line_height = 0, cell = 0, gutter = 0;
-  ImVec2 window;           // the child window's top-left on screen
-  ImVec2 text;             // where line 0, cell 0 is drawn (scroll applied)
-  float view_width = 0;    // the visible text area, gutter and scrollbars excluded
+  ImVec2 window;         // the child window's top-left on screen
+  ImVec2 text;           // where line 0, cell 0 is drawn (scroll applied)
+  float view_width = 0;  // the visible text area, gutter and scrollbars excluded
   float view_height = 0;
 
   ImVec2 at(const CodeText& code, TextPos pos) const;

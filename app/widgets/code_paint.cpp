@@ -11,18 +11,26 @@ ImU32 syntax_colour(SyntaxKind kind, const Colours& colours) {
   switch (kind) {
     case SyntaxKind::keyword:
     case SyntaxKind::builtin:
-    case SyntaxKind::preprocessor: return colours.code_keyword;
-    case SyntaxKind::type: return colours.link;
-    case SyntaxKind::number: return colours.success;
+    case SyntaxKind::preprocessor:
+      return colours.code_keyword;
+    case SyntaxKind::type:
+      return colours.link;
+    case SyntaxKind::number:
+      return colours.success;
     case SyntaxKind::string:
-    case SyntaxKind::character: return colours.warning;
-    case SyntaxKind::comment: return colours.code_comment;
-    case SyntaxKind::plain: break;
+    case SyntaxKind::character:
+      return colours.warning;
+    case SyntaxKind::comment:
+      return colours.code_comment;
+    case SyntaxKind::plain:
+      break;
   }
   return colours.text;
 }
 
-float code_cell_width(const ImFont* font) { return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.f, " ").x; }
+float code_cell_width(const ImFont* font) {
+  return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.f, " ").x;
+}
 
 void draw_code_line(ImDrawList* draw, const ImFont* font, ImVec2 at, std::string_view line,
                     const std::vector<SyntaxSpan>& spans, const Colours& colours) {

@@ -1,14 +1,15 @@
 #include "widgets/code_syntax.h"
 
 #include <algorithm>
-#include <array>
+#include <iterator>
 
 namespace cudalab::app::widgets {
 
 namespace {
 
-// Sorted, for binary search.
-constexpr auto keywords = std::to_array<std::string_view>({
+// Sorted, for binary search. (Packed by hand: clang-format would give each word its own line.)
+// clang-format off
+constexpr std::string_view keywords[] = {
     "__align__", "__constant__", "__device__", "__forceinline__", "__global__", "__host__", "__launch_bounds__",
     "__managed__", "__noinline__", "__restrict__", "__shared__", "alignas", "alignof", "auto", "break", "case",
     "catch", "class", "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "decltype", "default",
@@ -16,33 +17,37 @@ constexpr auto keywords = std::to_array<std::string_view>({
     "inline", "mutable", "namespace", "new", "noexcept", "nullptr", "operator", "private", "protected", "public",
     "register", "reinterpret_cast", "return", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
     "template", "this", "thread_local", "throw", "true", "try", "typedef", "typename", "union", "using", "virtual",
-    "volatile", "while"});
+    "volatile", "while"};
 
-constexpr auto builtins = std::to_array<std::string_view>({
+constexpr std::string_view builtins[] = {
     "__activemask", "__ballot_sync", "__ldg", "__shfl_down_sync", "__shfl_sync", "__shfl_up_sync", "__shfl_xor_sync",
     "__syncthreads", "__syncthreads_and", "__syncthreads_count", "__syncthreads_or", "__syncwarp", "__threadfence",
     "__threadfence_block", "atomicAdd", "atomicAnd", "atomicCAS", "atomicDec", "atomicExch", "atomicInc", "atomicMax",
     "atomicMin", "atomicOr", "atomicSub", "atomicXor", "blockDim", "blockIdx", "gridDim", "printf", "threadIdx",
-    "warpSize"});
+    "warpSize"};
 
-constexpr auto types = std::to_array<std::string_view>({
+constexpr std::string_view types[] = {
     "__half", "bool", "char", "char16_t", "char32_t", "char8_t", "dim3", "double", "double2", "float", "float2",
     "float3", "float4", "half", "int", "int16_t", "int2", "int3", "int32_t", "int4", "int64_t", "int8_t", "long",
     "ptrdiff_t", "short", "signed", "size_t", "uint16_t", "uint2", "uint3", "uint32_t", "uint4", "uint64_t", "uint8_t",
-    "unsigned", "void", "wchar_t"});
+    "unsigned", "void", "wchar_t"};
+// clang-format on
 
-static_assert(std::is_sorted(keywords.begin(), keywords.end()) && std::is_sorted(builtins.begin(), builtins.end()) &&
-              std::is_sorted(types.begin(), types.end()));
+static_assert(std::is_sorted(std::begin(keywords), std::end(keywords)) &&
+              std::is_sorted(std::begin(builtins), std::end(builtins)) &&
+              std::is_sorted(std::begin(types), std::end(types)));
 
 template <std::size_t N>
-bool contains(const std::array<std::string_view, N>& sorted, std::string_view word) {
-  return std::binary_search(sorted.begin(), sorted.end(), word);
+bool contains(const std::string_view (&sorted)[N], std::string_view word) {
+  return std::binary_search(std::begin(sorted), std::end(sorted), word);
 }
 
 bool is_word_char(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 class SpanList {
  public:
@@ -75,7 +80,8 @@ int number_end(std::string_view line, int at) {
   while (at < size) {
     const char c = line[at];
     // An exponent's sign belongs to the number: 1e-5, 0x1p+3.
-    if ((c == '+' || c == '-') && (line[at - 1] == 'e' || line[at - 1] == 'E' || line[at - 1] == 'p' || line[at - 1] == 'P')) {
+    if ((c == '+' || c == '-') &&
+        (line[at - 1] == 'e' || line[at - 1] == 'E' || line[at - 1] == 'p' || line[at - 1] == 'P')) {
       ++at;
     } else if (is_word_char(c) || c == '.' || (c == '\'' && at + 1 < size && is_word_char(line[at + 1]))) {
       ++at;  // digits, suffixes (1.5f, 10u), hex letters and 1'000 separators

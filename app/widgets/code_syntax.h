@@ -9,7 +9,17 @@
 
 namespace cudalab::app::widgets {
 
-enum class SyntaxKind : std::uint8_t { plain, keyword, builtin, type, number, string, character, comment, preprocessor };
+enum class SyntaxKind : std::uint8_t {
+  plain,
+  keyword,
+  builtin,
+  type,
+  number,
+  string,
+  character,
+  comment,
+  preprocessor
+};
 
 struct SyntaxSpan {
   int begin = 0;  // byte offsets in the line, [begin, end)

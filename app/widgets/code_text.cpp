@@ -39,7 +39,9 @@ int leading_whitespace(std::string_view line) {
 
 }  // namespace
 
-CodeText::CodeText(std::string_view text) { set_text(text); }
+CodeText::CodeText(std::string_view text) {
+  set_text(text);
+}
 
 std::string CodeText::text() const {
   std::string out;
@@ -62,7 +64,9 @@ void CodeText::set_text(std::string_view text) {
   ++revision_;
 }
 
-std::string CodeText::selected_text() const { return text_between(selection_begin(), selection_end()); }
+std::string CodeText::selected_text() const {
+  return text_between(selection_begin(), selection_end());
+}
 
 std::string CodeText::text_between(TextPos begin, TextPos end) const {
   begin = clamp(begin);
@@ -137,8 +141,8 @@ void CodeText::edit(TextPos begin, TextPos end, std::string_view text, EditKind 
     }
   }
   records_.resize(undo_index_);  // a new edit drops what could have been redone
-  Record record{begin,   std::move(removed), std::string(text), cursor_before, anchor_before, cursor_, anchor_, kind,
-                current_state(), next_state_++};
+  Record record{begin, std::move(removed), std::string(text), cursor_before, anchor_before, cursor_, anchor_,
+                kind,  current_state(),    next_state_++};
   records_.push_back(std::move(record));
   undo_index_ = records_.size();
   group_open_ = kind != EditKind::other;
@@ -265,9 +269,11 @@ void CodeText::indent() {
   // A selection ending at a line's start does not take that line along.
   const int last = end.column == 0 ? end.line - 1 : end.line;
   std::vector<std::string> lines;
-  for (int i = begin.line; i <= last; ++i) lines.push_back(line(i).empty() ? line(i) : std::string(indent_width, ' ') + line(i));
+  for (int i = begin.line; i <= last; ++i)
+    lines.push_back(line(i).empty() ? line(i) : std::string(indent_width, ' ') + line(i));
   auto shifted = [&](TextPos pos) {
-    if (pos.line >= begin.line && pos.line <= last && pos.column > 0 && !line(pos.line).empty()) pos.column += indent_width;
+    if (pos.line >= begin.line && pos.line <= last && pos.column > 0 && !line(pos.line).empty())
+      pos.column += indent_width;
     return pos;
   };
   const TextPos cursor = shifted(cursor_), anchor = shifted(anchor_);

@@ -19,12 +19,24 @@ struct TextPos {
   auto operator<=>(const TextPos&) const = default;
 };
 
-enum class TextMove { char_left, char_right, word_left, word_right, line_up, line_down, page_up, page_down,
-                      line_home, line_end, text_home, text_end };
+enum class TextMove {
+  char_left,
+  char_right,
+  word_left,
+  word_right,
+  line_up,
+  line_down,
+  page_up,
+  page_down,
+  line_home,
+  line_end,
+  text_home,
+  text_end
+};
 
 class CodeText {
  public:
-  static constexpr int indent_width = 2;     // Tab inserts this many spaces; Shift+Tab removes them
+  static constexpr int indent_width = 2;       // Tab inserts this many spaces; Shift+Tab removes them
   static constexpr int tab_display_width = 4;  // ImGui's fonts draw a tab as four spaces
 
   explicit CodeText(std::string_view text = {});

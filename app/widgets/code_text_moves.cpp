@@ -8,7 +8,9 @@ namespace cudalab::app::widgets {
 
 namespace {
 
-bool is_continuation(char byte) { return (static_cast<unsigned char>(byte) & 0xC0u) == 0x80u; }
+bool is_continuation(char byte) {
+  return (static_cast<unsigned char>(byte) & 0xC0u) == 0x80u;
+}
 
 enum class CharClass { space, word, punctuation };
 
@@ -47,12 +49,12 @@ int next_char_column(std::string_view line, int column) {
   return column;
 }
 
-
 TextPos CodeText::clamp(TextPos pos) const {
   pos.line = std::clamp(pos.line, 0, line_count() - 1);
   const std::string& text = line(pos.line);
   pos.column = std::clamp(pos.column, 0, static_cast<int>(text.size()));
-  while (pos.column > 0 && pos.column < static_cast<int>(text.size()) && is_continuation(text[pos.column])) --pos.column;
+  while (pos.column > 0 && pos.column < static_cast<int>(text.size()) && is_continuation(text[pos.column]))
+    --pos.column;
   return pos;
 }
 
@@ -70,7 +72,9 @@ void CodeText::select(TextPos anchor, TextPos cursor) {
   group_open_ = false;
 }
 
-void CodeText::select_all() { select({0, 0}, {line_count() - 1, static_cast<int>(lines_.back().size())}); }
+void CodeText::select_all() {
+  select({0, 0}, {line_count() - 1, static_cast<int>(lines_.back().size())});
+}
 
 void CodeText::select_word_at(TextPos pos) {
   pos = clamp(pos);
@@ -79,7 +83,8 @@ void CodeText::select_word_at(TextPos pos) {
   int probe = pos.column < static_cast<int>(text.size()) ? pos.column : previous_char_column(text, pos.column);
   const CharClass kind = class_of(text[probe]);
   int begin = probe, end = probe;
-  while (begin > 0 && class_of(text[previous_char_column(text, begin)]) == kind) begin = previous_char_column(text, begin);
+  while (begin > 0 && class_of(text[previous_char_column(text, begin)]) == kind)
+    begin = previous_char_column(text, begin);
   while (end < static_cast<int>(text.size()) && class_of(text[end]) == kind) end = next_char_column(text, end);
   select({pos.line, begin}, {pos.line, end});
 }
@@ -117,7 +122,8 @@ TextPos CodeText::char_left(TextPos pos) const {
 }
 
 TextPos CodeText::char_right(TextPos pos) const {
-  if (pos.column < static_cast<int>(line(pos.line).size())) return {pos.line, next_char_column(line(pos.line), pos.column)};
+  if (pos.column < static_cast<int>(line(pos.line).size()))
+    return {pos.line, next_char_column(line(pos.line), pos.column)};
   if (pos.line + 1 < line_count()) return {pos.line + 1, 0};
   return pos;
 }
@@ -131,7 +137,8 @@ TextPos CodeText::word_left(TextPos pos) const {
   }
   if (column == 0) return {pos.line, 0};
   const CharClass kind = class_of(text[previous_char_column(text, column)]);
-  while (column > 0 && class_of(text[previous_char_column(text, column)]) == kind) column = previous_char_column(text, column);
+  while (column > 0 && class_of(text[previous_char_column(text, column)]) == kind)
+    column = previous_char_column(text, column);
   return {pos.line, column};
 }
 
@@ -169,21 +176,39 @@ void CodeText::move(TextMove move, bool extend_selection, int page_lines) {
     case TextMove::char_right:
       target = !extend_selection && has_selection() ? selection_end() : char_right(cursor_);
       break;
-    case TextMove::word_left: target = word_left(cursor_); break;
-    case TextMove::word_right: target = word_right(cursor_); break;
-    case TextMove::line_up: target = vertical(cursor_, -1); break;
-    case TextMove::line_down: target = vertical(cursor_, 1); break;
-    case TextMove::page_up: target = vertical(cursor_, -page_lines); break;
-    case TextMove::page_down: target = vertical(cursor_, page_lines); break;
+    case TextMove::word_left:
+      target = word_left(cursor_);
+      break;
+    case TextMove::word_right:
+      target = word_right(cursor_);
+      break;
+    case TextMove::line_up:
+      target = vertical(cursor_, -1);
+      break;
+    case TextMove::line_down:
+      target = vertical(cursor_, 1);
+      break;
+    case TextMove::page_up:
+      target = vertical(cursor_, -page_lines);
+      break;
+    case TextMove::page_down:
+      target = vertical(cursor_, page_lines);
+      break;
     case TextMove::line_home: {
       // First to the code, then to the margin: the indentation is rarely where one wants to be.
       const int code = leading_whitespace(text);
       target = {cursor_.line, cursor_.column == code ? 0 : code};
       break;
     }
-    case TextMove::line_end: target = {cursor_.line, static_cast<int>(text.size())}; break;
-    case TextMove::text_home: target = {0, 0}; break;
-    case TextMove::text_end: target = {line_count() - 1, static_cast<int>(lines_.back().size())}; break;
+    case TextMove::line_end:
+      target = {cursor_.line, static_cast<int>(text.size())};
+      break;
+    case TextMove::text_home:
+      target = {0, 0};
+      break;
+    case TextMove::text_end:
+      target = {line_count() - 1, static_cast<int>(lines_.back().size())};
+      break;
   }
   cursor_ = target;
   if (!extend_selection) anchor_ = target;

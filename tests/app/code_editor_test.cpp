@@ -27,18 +27,21 @@ class HeadlessImGui : public ::testing::Test {
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
 #if IMGUI_VERSION_NUM < 18700
     // 1.86 reads keys through the backend's map; any distinct indices do here.
-    const ImGuiKey keys[] = {ImGuiKey_Tab,    ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow,
-                             ImGuiKey_PageUp, ImGuiKey_PageDown,  ImGuiKey_Home,       ImGuiKey_End,     ImGuiKey_Delete,
-                             ImGuiKey_Backspace, ImGuiKey_Enter,  ImGuiKey_Escape,     ImGuiKey_KeyPadEnter,
-                             ImGuiKey_A,      ImGuiKey_C,         ImGuiKey_V,          ImGuiKey_X,       ImGuiKey_Y,
-                             ImGuiKey_Z};
+    const ImGuiKey keys[] = {ImGuiKey_Tab,       ImGuiKey_LeftArrow,   ImGuiKey_RightArrow, ImGuiKey_UpArrow,
+                             ImGuiKey_DownArrow, ImGuiKey_PageUp,      ImGuiKey_PageDown,   ImGuiKey_Home,
+                             ImGuiKey_End,       ImGuiKey_Delete,      ImGuiKey_Backspace,  ImGuiKey_Enter,
+                             ImGuiKey_Escape,    ImGuiKey_KeyPadEnter, ImGuiKey_A,          ImGuiKey_C,
+                             ImGuiKey_V,         ImGuiKey_X,           ImGuiKey_Y,          ImGuiKey_Z};
     for (int i = 0; i < static_cast<int>(std::size(keys)); ++i) io.KeyMap[keys[i]] = 100 + i;
 #endif
   }
-  void TearDown() override { ImGui::DestroyContext(); }
+  void TearDown() override {
+    ImGui::DestroyContext();
+  }
 
   // One frame with the editor filling a window; `before` sets this frame's input.
-  CodeEditorEvents frame(CodeText& text, const CodeEditorOptions& opts, const std::function<void(ImGuiIO&)>& before = {}) {
+  CodeEditorEvents frame(CodeText& text, const CodeEditorOptions& opts,
+                         const std::function<void(ImGuiIO&)>& before = {}) {
     ImGuiIO& io = ImGui::GetIO();
     if (before) before(io);
     ImGui::NewFrame();

@@ -32,8 +32,7 @@ std::string kinds(std::string_view line) {
 }  // namespace
 
 TEST(CodeSyntax, CudaKernelLine) {
-  EXPECT_EQ(kinds("__global__ void add(float* out) {"),
-            "kkkkkkkkkk.tttt.....ttttt........");
+  EXPECT_EQ(kinds("__global__ void add(float* out) {"), "kkkkkkkkkk.tttt.....ttttt........");
   EXPECT_EQ(kinds("  int i = blockIdx.x * blockDim.x + threadIdx.x;"),
             "..ttt.....bbbbbbbb.....bbbbbbbb.....bbbbbbbbb...");
   EXPECT_EQ(kinds("  __shared__ float tile[16][16]; __syncthreads();"),
@@ -43,7 +42,7 @@ TEST(CodeSyntax, CudaKernelLine) {
 TEST(CodeSyntax, NumbersStringsAndCharacters) {
   EXPECT_EQ(kinds("x = 1.5e-3f + 0x1F + 1'000u;"), "....nnnnnnn...nnnn...nnnnnn.");
   EXPECT_EQ(kinds(R"(printf("%d\n", c == 'a');)"), R"(bbbbbb.ssssss.......ccc..)");
-  EXPECT_EQ(kinds("s = \"open"), "....sssss");  // unterminated: to the line's end
+  EXPECT_EQ(kinds("s = \"open"), "....sssss");       // unterminated: to the line's end
   EXPECT_EQ(kinds("idx2 = v2.x;"), "............");  // digits inside words are not numbers
 }
 

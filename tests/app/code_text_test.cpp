@@ -326,18 +326,42 @@ TEST(CodeText, RandomEditsUndoAndRedoExactly) {
   for (int step = 0; step < 400; ++step) {
     const TextPos pos{static_cast<int>(next(8)), static_cast<int>(next(40))};
     switch (next(12)) {
-      case 0: text.set_cursor(pos); break;
-      case 1: text.select(text.cursor(), pos); break;
-      case 2: text.type(pieces[next(4)]); break;
-      case 3: text.paste(pieces[next(7)]); break;
-      case 4: text.new_line(); break;
-      case 5: text.backspace(); break;
-      case 6: text.delete_forward(); break;
-      case 7: text.indent(); break;
-      case 8: text.unindent(); break;
-      case 9: text.delete_word_left(); break;
-      case 10: text.move(static_cast<TextMove>(next(12)), next(2) == 0, 3); break;
-      default: (void)text.cut(); break;
+      case 0:
+        text.set_cursor(pos);
+        break;
+      case 1:
+        text.select(text.cursor(), pos);
+        break;
+      case 2:
+        text.type(pieces[next(4)]);
+        break;
+      case 3:
+        text.paste(pieces[next(7)]);
+        break;
+      case 4:
+        text.new_line();
+        break;
+      case 5:
+        text.backspace();
+        break;
+      case 6:
+        text.delete_forward();
+        break;
+      case 7:
+        text.indent();
+        break;
+      case 8:
+        text.unindent();
+        break;
+      case 9:
+        text.delete_word_left();
+        break;
+      case 10:
+        text.move(static_cast<TextMove>(next(12)), next(2) == 0, 3);
+        break;
+      default:
+        (void)text.cut();
+        break;
     }
     const TextPos cursor = text.cursor();
     ASSERT_EQ(text.clamp(cursor), cursor) << "step " << step;
