@@ -22,8 +22,11 @@ std::unordered_map<ImGuiID, EditorState>& states() {
 }
 
 void refresh_syntax(const CodeText& text, EditorState& state) {
-  // Another CodeText under the same id may be at the same revision number: the address tells.
-  if (state.syntax_revision == text.revision() && state.syntax_text == &text) return;
+  // Revisions are unique across texts (code_text.h), and the address guards a copied text.
+  if (state.syntax_revision == text.revision() && state.syntax_text == &text &&
+      state.line_starts.size() == static_cast<std::size_t>(text.line_count())) {
+    return;
+  }
   state.syntax_revision = text.revision();
   state.syntax_text = &text;
   state.line_starts.assign(static_cast<std::size_t>(text.line_count()), SyntaxState{});

@@ -1,6 +1,7 @@
 #include "widgets/code_text.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace cudalab::app::widgets {
 
@@ -39,6 +40,13 @@ int leading_whitespace(std::string_view line) {
 
 }  // namespace
 
+void CodeText::bump_revision() {
+  // One counter for every CodeText: a revision number never belongs to two texts, so a cache
+  // keyed by it (the editor's colouring) cannot mistake a new text for an old one.
+  static std::atomic<std::uint64_t> last{0};
+  revision_ = ++last;
+}
+
 CodeText::CodeText(std::string_view text) {
   set_text(text);
 }
@@ -61,7 +69,7 @@ void CodeText::set_text(std::string_view text) {
   undo_index_ = 0;
   group_open_ = false;
   base_state_ = saved_state_ = next_state_++;
-  ++revision_;
+  bump_revision();
 }
 
 std::string CodeText::selected_text() const {
@@ -113,7 +121,7 @@ void CodeText::edit(TextPos begin, TextPos end, std::string_view text, EditKind 
   const TextPos text_end = replace(begin, end, text);
   cursor_ = anchor_ = text_end;
   preferred_display_column_ = -1;
-  ++revision_;
+  bump_revision();
 
   // Typing after typing, or deleting next to deleting, extends the last step instead of adding one.
   if (group_open_ && kind != EditKind::other && undo_index_ == records_.size() && !records_.empty()) {
@@ -175,7 +183,7 @@ bool CodeText::undo() {
   anchor_ = record.anchor_before;
   preferred_display_column_ = -1;
   group_open_ = false;
-  ++revision_;
+  bump_revision();
   return true;
 }
 
@@ -187,7 +195,7 @@ bool CodeText::redo() {
   anchor_ = record.anchor_after;
   preferred_display_column_ = -1;
   group_open_ = false;
-  ++revision_;
+  bump_revision();
   return true;
 }
 

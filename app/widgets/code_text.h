@@ -85,7 +85,8 @@ class CodeText {
   void set_undo_limits(std::size_t max_bytes, std::size_t max_steps);
   std::size_t undo_steps() const { return records_.size(); }
 
-  // Changes on every change of the text (edits, undo, redo, set_text): autosave compares it.
+  // Changes on every change of the text (edits, undo, redo, set_text): autosave compares it. Drawn
+  // from one counter for all texts, so no two texts ever show the same revision.
   std::uint64_t revision() const { return revision_; }
   // Differs from the text at the last set_text / mark_saved (undoing back to it counts as equal).
   bool modified() const { return current_state() != saved_state_; }
@@ -112,6 +113,7 @@ class CodeText {
   void edit(TextPos begin, TextPos end, std::string_view text, EditKind kind);
   void replace_lines(int first, int last, const std::vector<std::string>& new_lines, TextPos cursor, TextPos anchor);
   void apply_limits();
+  void bump_revision();
   std::uint64_t current_state() const;
   TextPos char_left(TextPos pos) const;
   TextPos char_right(TextPos pos) const;

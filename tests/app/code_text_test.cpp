@@ -375,3 +375,13 @@ TEST(CodeText, RandomEditsUndoAndRedoExactly) {
   }
   EXPECT_EQ(text.text(), end);
 }
+
+// The editor caches colouring by revision: a new text must never repeat an old text's number.
+TEST(CodeText, RevisionsAreNeverShared) {
+  CodeText first("a");
+  CodeText second("a\nb");
+  EXPECT_NE(first.revision(), second.revision());
+  const auto before = second.revision();
+  first.type("x");
+  EXPECT_NE(first.revision(), before);
+}
