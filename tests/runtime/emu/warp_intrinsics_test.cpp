@@ -116,6 +116,29 @@ TEST(EmuWarpVote, BallotAnyAllAndMatchAny) {
   }
 }
 
+TEST(EmuWarpVote, TwoDimensionalBlocksFormWarpsInLinearOrder) {
+  auto device = emulator(1);
+  Buffer<unsigned> out = filled(*device, 64, 0u);
+  ASSERT_OK(launch(*device, warp::warp_ballot_2d, {Dim3(1), Dim3(8, 8)}, out.data()));
+  ASSERT_OK(device->synchronize());
+  // Lanes 8-15 and 24-31 of each warp are rows 1 and 3 (or 5 and 7).
+  EXPECT_EQ(download(out), std::vector<unsigned>(64, 0xff00ff00u));
+}
+
+TEST(EmuWarpSync, SyncwarpOrdersSharedMemoryWithinAWarp) {
+  auto device = emulator(2);
+  const int blocks = 2, threads = 64;
+  Buffer<int> out = filled(*device, blocks * threads, 0);
+  ASSERT_OK(launch(*device, warp::warp_syncwarp_exchange, {Dim3(blocks), Dim3(threads)}, out.data()));
+  ASSERT_OK(device->synchronize());
+  const auto got = download(out);
+  for (int g = 0; g < blocks * threads; ++g) {
+    const int lane = g % 32;
+    auto seen_by = [&](int other_lane) { return 7 * (g - lane + (other_lane ^ 1)) + 1; };
+    EXPECT_EQ(got[g], seen_by(lane) + 1000000 * seen_by(31 - lane)) << "thread " << g;
+  }
+}
+
 // What chapter 7 draws: for a branch on threadIdx.x % k, __activemask() in each branch gives the
 // lanes of the warp that took it; lanes that returned are in neither.
 TEST(EmuWarpActiveMask, EachBranchSeesTheLanesThatTookIt) {

@@ -99,6 +99,16 @@ TEST(EmuWarpMisuse, LanesAtSyncwarpWhileTheOthersWaitAtSyncthreads) {
   expect_device_still_works(*device);
 }
 
+TEST(EmuWarpMisuse, AMaskThatLeavesOutTheCaller) {
+  auto device = emulator(1);
+  const Status status = run_misuse(*device, warp::warp_mask_without_caller, 2, 32, 1);
+  EXPECT_EQ(status.code, StatusCode::divergent_barrier);
+  expect_contains(status.message, "block (1, 0, 0), warp 0 (threads 0-31): lane 3 called __ballot_sync() (" +
+                                      site("without_caller") + ") with mask 0xfffffff7, but its mask does not name "
+                                      "the calling lane");
+  expect_device_still_works(*device);
+}
+
 TEST(EmuWarpMisuse, AFullMaskInAPartialLastWarp) {
   auto device = emulator(2);
   const Status status = run_misuse(*device, warp::warp_full_mask_in_partial_warp, 2, 48, 0);

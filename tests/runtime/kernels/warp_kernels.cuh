@@ -151,6 +151,27 @@ __global__ void ballot_count(const int* in, int* count, int n, int threshold) {
   if (lane_id() == 0) atomicAdd(count, __popc(votes));
 }
 
+// Lanes exchange values through shared memory, ordered by __syncwarp() alone (no block barrier):
+// out[thread] = the value its neighbour (lane ^ 1) wrote, then the value lane 31 - lane wrote.
+__global__ void warp_syncwarp_exchange(int* out) {
+  __shared__ int values[1024];
+  const unsigned warp_first = threadIdx.x - lane_id();
+  values[threadIdx.x] = 7 * static_cast<int>(global_thread()) + 1;
+  __syncwarp();
+  int seen = values[warp_first + (lane_id() ^ 1u)];
+  __syncwarp();  // every lane has read before any lane writes again
+  values[threadIdx.x] = seen;
+  __syncwarp();
+  out[global_thread()] = seen + 1000000 * values[warp_first + 31 - lane_id()];
+}
+
+// A 2D block (8 x 8): warps are built from linear ids, x fastest, so warp 0 is rows 0-3.
+// out[linear thread] = __ballot_sync(full, threadIdx.y is odd).
+__global__ void warp_ballot_2d(unsigned* out) {
+  const unsigned linear = threadIdx.x + threadIdx.y * blockDim.x;
+  out[linear] = __ballot_sync(0xffffffffu, threadIdx.y % 2 == 1);
+}
+
 // --- misuse: undefined behaviour in CUDA; the emulator reports it. Never launch on a GPU. -------
 
 // In block `bad_block`, lanes 16-31 of each warp return before a full-mask shuffle.
@@ -179,6 +200,12 @@ __global__ void warp_sync_and_barrier(int* out, int bad_block) {
     __syncthreads();  // site: mixed_barrier
   }
   out[global_thread()] = 1;
+}
+
+// In block `bad_block`, lane 3 of warp 0 votes with a mask that leaves itself out.
+__global__ void warp_mask_without_caller(int* out, int bad_block) {
+  const bool bad = static_cast<int>(blockIdx.x) == bad_block && threadIdx.x == 3;
+  out[global_thread()] = static_cast<int>(__ballot_sync(bad ? 0xfffffff7u : 0xffffffffu, 1));  // site: without_caller
 }
 
 // A full-mask __syncwarp() in a block whose last warp is partial (launch with 48 threads).

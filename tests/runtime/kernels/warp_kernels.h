@@ -13,7 +13,9 @@
   X(warp_reductions, void(unsigned* out))                                                               \
   X(warp_partial_tail, void(int* out))                                                                  \
   X(warp_shuffle_sum, void(const int* in, int* block_sums, int n))                                      \
-  X(ballot_count, void(const int* in, int* count, int n, int threshold))
+  X(ballot_count, void(const int* in, int* count, int n, int threshold))                                \
+  X(warp_syncwarp_exchange, void(int* out))                                                             \
+  X(warp_ballot_2d, void(unsigned* out))
 
 // Misused warp intrinsics (undefined behaviour in CUDA): the emulator reports them; do not launch
 // them on a GPU (they may hang or give garbage).
@@ -21,6 +23,7 @@
   X(warp_lane_returns, void(int* out, int bad_block))   \
   X(warp_split_sites, void(int* out, int bad_block))    \
   X(warp_sync_and_barrier, void(int* out, int bad_block)) \
+  X(warp_mask_without_caller, void(int* out, int bad_block)) \
   X(warp_full_mask_in_partial_warp, void(int* out, int unused))
 
 namespace cudalab::warp_test_kernels {
