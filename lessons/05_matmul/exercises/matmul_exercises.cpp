@@ -3,10 +3,10 @@
 
 namespace cudalab::lessons::exercises {
 
-
+Exercise make_matmul_coalesced_exercise();
 
 std::vector<Exercise> matmul_exercises() {
-  return {};
+  return {make_matmul_coalesced_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises

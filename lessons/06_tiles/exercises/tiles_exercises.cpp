@@ -3,10 +3,10 @@
 
 namespace cudalab::lessons::exercises {
 
-
+Exercise make_matmul_tiled_exercise();
 
 std::vector<Exercise> tiles_exercises() {
-  return {};
+  return {make_matmul_tiled_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises

@@ -1,0 +1,47 @@
+// Exercise "axis_sum": one block per row, a strided partial sum per thread, a shared-memory reduction.
+#include "exercises/test_data.h"
+
+namespace cudalab::lessons::exercises {
+
+Exercise make_axis_sum_exercise() {
+  Exercise e;
+  e.id = "axis_sum";
+  e.title = "Sum of every row";
+  e.chapter = "03_memory";
+  e.kernel_name = "row_sums";
+  e.params = {{"const float*", "m"}, {"float*", "out"}, {"int", "rows"}, {"int", "cols"}};
+  e.limits = {{"m", true, 4,
+               "The 256 threads of a row's block share its columns: with 1000 columns, 4 reads each. One thread "
+               "adding up a whole row leaves the other 255 idle."},
+              {"out", false, 1, "One thread writes the row's sum, once."}};
+  e.tolerance = 1e-3;  // the additions happen in another order than the CPU's
+  e.cases = [] {
+    std::vector<TestCase> tests;
+    struct Shape {
+      int rows, cols;
+      const char* words;
+    };
+    for (const Shape shape : {Shape{4, 100, " (fewer columns than threads)"}, Shape{50, 1000, " (4 columns per thread, the last partly)"},
+                              Shape{300, 513, " (3 columns for one thread, 2 for the rest)"}}) {
+      const int rows = shape.rows, cols = shape.cols;
+      TestCase test;
+      test.name = std::to_string(rows) + " × " + std::to_string(cols) + shape.words;
+      test.launch = launch_1d(rows, 256);
+      ArgValue m = random_floats(static_cast<std::size_t>(rows) * cols, 131 + cols);
+      m.width = cols;
+      ArgValue expected = zero_floats(rows);
+      for (int r = 0; r < rows; ++r) {
+        double sum = 0;
+        for (int c = 0; c < cols; ++c) sum += m.floats[r * cols + c];
+        expected.floats[r] = static_cast<float>(sum);
+      }
+      test.args = {m, zero_floats(rows), scalar(rows), scalar(cols)};
+      test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};
+      tests.push_back(std::move(test));
+    }
+    return tests;
+  };
+  return e;
+}
+
+}  // namespace cudalab::lessons::exercises

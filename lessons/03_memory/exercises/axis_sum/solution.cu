@@ -1,0 +1,20 @@
+// out[r] = the sum of row r of the rows × cols matrix m (stored row by row).
+// One block of 256 threads per row: rows blocks.
+__global__ void row_sums(const float* m, float* out, int rows, int cols) {
+  __shared__ float partials[256];
+  const int t = threadIdx.x;
+  const int row = blockIdx.x;
+
+  // Columns t, t + 256, t + 512, …: neighbouring threads read neighbouring addresses.
+  float partial = 0.f;
+  for (int c = t; c < cols; c += blockDim.x) partial += m[row * cols + c];
+  partials[t] = partial;
+  __syncthreads();
+
+  for (int stride = blockDim.x / 2; stride > 0; stride /= 2) {
+    if (t < stride) partials[t] += partials[t + stride];
+    __syncthreads();
+  }
+
+  if (t == 0) out[row] = partials[0];
+}
