@@ -3,10 +3,11 @@
 
 namespace cudalab::lessons::exercises {
 
-
+Exercise make_map_exercise();
+Exercise make_zip_exercise();
 
 std::vector<Exercise> hello_exercises() {
-  return {};
+  return {make_map_exercise(), make_zip_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises
