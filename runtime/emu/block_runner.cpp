@@ -130,19 +130,27 @@ void BlockRunner::start_remaining_threads() {
   const dim3 block = context_.block_dim;
   const auto invoke = kernel_->invoke;
   const void* args = kernel_->args.get();
+  unsigned id = next_unstarted_;
+  uint3 index = next_unstarted_index_;
   for (;;) {
-    const unsigned id = next_unstarted_;
     current_ = id;
-    context_.thread_idx = next_unstarted_index_;
+    context_.thread_idx = index;
     next_unstarted_ = id + 1;
-    advance(next_unstarted_index_, block);
+    advance(index, block);
+    next_unstarted_index_ = index;  // for a starter begun while this thread waits
     run_thread(invoke, args);
     // Returned (perhaps after parking and being resumed on this fiber): this fiber is free, and
     // runs the next thread itself when that is a thread not started yet.
-    const unsigned lane = current_ - warp_base_;
-    returned_[current_ / kWarpSize] |= lane_bit(lane);
-    finished_next_ = next_step(lane + 1);
-    if (finished_next_ != Next::start) return;
+    const unsigned lane = id - warp_base_;
+    returned_[id / kWarpSize] |= lane_bit(lane);
+    if (stop_ || next_unstarted_ >= warp_end_) {
+      finished_next_ = next_step(lane + 1);
+      if (finished_next_ != Next::start) return;
+    }
+    // Other starters ran meanwhile: take their count on. (Kept in a local otherwise: reading the
+    // member right after advance() wrote it field by field stalls on store forwarding.)
+    if (next_unstarted_ != id + 1) index = next_unstarted_index_;
+    id = next_unstarted_;
   }
 }
 
@@ -208,16 +216,11 @@ std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
   return meetings_.result(lane);
 }
 
-BlockRunner::Next BlockRunner::next_step(unsigned first_lane) {
+BlockRunner::Next BlockRunner::next_step_slow(unsigned first_lane) {
   for (;;) {
     if (stop_) return Next::to_run;
     if (next_unstarted_ < warp_end_) return Next::start;
-    if (ready_ != 0) {
-      // The first ready lane from first_lane on, else from lane 0.
-      const std::uint32_t after = first_lane < kWarpSize ? ready_ & ~(lane_bit(first_lane) - 1) : 0;
-      resume_ = warp_base_ + static_cast<unsigned>(std::countr_zero(after != 0 ? after : ready_));
-      return Next::resume;
-    }
+    if (ready_ != 0) return resume_ready(first_lane);
     // No lane of this warp can run.
     if (meetings_.open_activemasks() != 0) {
       ready_ = meetings_.close_activemasks();

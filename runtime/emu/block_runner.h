@@ -79,8 +79,21 @@ class BlockRunner {
   void record_fault(const std::string& what);
   // Picks what runs next in the current warp, trying lanes from `first_lane` on (circularly);
   // moves on to the next warp when this one is done. Closes __activemask() meetings and reports a
-  // stuck warp on the way.
-  Next next_step(unsigned first_lane);
+  // stuck warp on the way. Inline: it runs at every switch, and usually decides at once.
+  Next next_step(unsigned first_lane) {
+    if (!stop_) {
+      if (next_unstarted_ < warp_end_) return Next::start;
+      if (ready_ != 0) return resume_ready(first_lane);
+    }
+    return next_step_slow(first_lane);
+  }
+  Next resume_ready(unsigned first_lane) {
+    // The first ready lane from first_lane on, else from lane 0.
+    const std::uint32_t after = first_lane < kWarpSize ? ready_ & ~(lane_bit(first_lane) - 1) : 0;
+    resume_ = warp_base_ + static_cast<unsigned>(__builtin_ctz(after != 0 ? after : ready_));
+    return Next::resume;
+  }
+  Next next_step_slow(unsigned first_lane);
   void enter_warp(unsigned warp);
   void report_stuck_warp();
   void fail(Status status);  // a misuse: end the block with this report
@@ -102,7 +115,7 @@ class BlockRunner {
   const EmuInvocation* kernel_ = nullptr;
   unsigned threads_ = 0;         // threads per block
   unsigned next_unstarted_ = 0;  // first thread no fiber has started yet
-  uint3 next_unstarted_index_{0, 0, 0};  // its threadIdx
+  uint3 next_unstarted_index_{0, 0, 0};  // its threadIdx (read when a starter begins)
   unsigned current_ = 0;         // linear id of the thread running now
   // The warp running now: threads [warp_base_, warp_end_); lanes by bit.
   unsigned warp_base_ = 0;
