@@ -1,17 +1,20 @@
-// Swaps the two halves of each block's chunk of 256 elements: out[start + t] = a[start + (t ^ 128)].
-// In the last chunk, an element whose partner lies past the end keeps its own value.
+// Within each block's chunk of 256 elements: out[i] = (a[start] + … + a[i]) / (the chunk's sum).
 // Blocks of 256 threads, ceil(n / 256) blocks.
-__global__ void swap_halves(const float* a, float* out, int n) {
-  __shared__ float chunk[256];
+__global__ void cumulative_share(const float* a, float* out, int n) {
+  __shared__ float values[256];
   const int t = threadIdx.x;
-  const int start = blockIdx.x * blockDim.x;
-  const int i = start + t;
+  const int i = blockIdx.x * blockDim.x + t;
 
-  if (i < n) chunk[t] = a[i];
-  // The partner's element is written by a thread of another warp: wait until every thread of the
-  // block has written its element before anyone reads one.
+  values[t] = (i < n) ? a[i] : 0.f;  // idle threads hold 0: it adds nothing
   __syncthreads();
 
-  const int partner = t ^ 128;  // t + 128 in the first half, t - 128 in the second
-  if (i < n) out[i] = (start + partner < n) ? chunk[partner] : chunk[t];
+  float total = 0.f;  // this thread's running total: walk back to the chunk's start
+  for (int k = t; k >= 0; --k) total += values[k];
+  // The missing barrier: thread 3 finishes its walk long before thread 200 has read values[3].
+  // Nobody may overwrite an element of values until every thread has finished reading them.
+  __syncthreads();
+  values[t] = total;
+  __syncthreads();
+
+  if (i < n) out[i] = values[t] / values[255];  // the last running total is the chunk's sum
 }

@@ -1,13 +1,14 @@
-// The barrier is inside `if (i < n)`: in the shorter last chunk, the idle threads never reach it.
-__global__ void swap_halves(const float* a, float* out, int n) {
-  __shared__ float chunk[256];
+// The added barrier is inside `if (i < n)`: in the shorter last chunk, the idle threads never reach it.
+__global__ void cumulative_share(const float* a, float* out, int n) {
+  __shared__ float values[256];
   const int t = threadIdx.x;
-  const int start = blockIdx.x * blockDim.x;
-  const int i = start + t;
-  if (i < n) {
-    chunk[t] = a[i];
-    __syncthreads();
-  }
-  const int partner = t ^ 128;
-  if (i < n) out[i] = (start + partner < n) ? chunk[partner] : chunk[t];
+  const int i = blockIdx.x * blockDim.x + t;
+  values[t] = (i < n) ? a[i] : 0.f;
+  __syncthreads();
+  float total = 0.f;
+  for (int k = t; k >= 0; --k) total += values[k];
+  if (i < n) __syncthreads();
+  values[t] = total;
+  __syncthreads();
+  if (i < n) out[i] = values[t] / values[255];
 }

@@ -1,11 +1,14 @@
 // __syncthread() (no s) is not a CUDA function: the compiler stops at the unknown name.
-__global__ void swap_halves(const float* a, float* out, int n) {
-  __shared__ float chunk[256];
+__global__ void cumulative_share(const float* a, float* out, int n) {
+  __shared__ float values[256];
   const int t = threadIdx.x;
-  const int start = blockIdx.x * blockDim.x;
-  const int i = start + t;
-  if (i < n) chunk[t] = a[i];
+  const int i = blockIdx.x * blockDim.x + t;
+  values[t] = (i < n) ? a[i] : 0.f;
+  __syncthreads();
+  float total = 0.f;
+  for (int k = t; k >= 0; --k) total += values[k];
   __syncthread();
-  const int partner = t ^ 128;
-  if (i < n) out[i] = (start + partner < n) ? chunk[partner] : chunk[t];
+  values[t] = total;
+  __syncthreads();
+  if (i < n) out[i] = values[t] / values[255];
 }
