@@ -155,6 +155,7 @@ int run_command_line(int argc, char** argv) {
   cli.add_option("--set", gui.assignments, "Parameter value for the start step: name=value (repeatable)");
   cli.add_option("--recordings", gui.recordings_dir,
                  "A folder made by `cudalab record` on a GPU machine: its runs are shown beside the emulator's");
+  cli.add_option("--exercise", gui.exercise, "Open this exercise (see `cudalab exercises`)");
   cli.add_option("run_file", gui.open_run, "A saved run (JSON, from `cudalab run --json` or `record`) to open");
 
   RecordOptions record_options;
@@ -190,6 +191,9 @@ int run_command_line(int argc, char** argv) {
   shot->add_option("--predict", gui.predict, "Answer the step's question, run, and shoot the verdict");
   shot->add_option("--recordings", gui.recordings_dir, "A folder made by `cudalab record`");
   shot->add_flag("--recorded", gui.show_recorded, "Shoot the step's recorded GPU run instead of the live one");
+  shot->add_option("--exercise", gui.exercise, "Shoot this exercise's editor instead of the step");
+  shot->add_option("--source", gui.exercise_source, "The exercise's kernel: starter, solution or a .cu file");
+  shot->add_flag("--check", gui.check_exercise, "Check the exercise's kernel and shoot the verdict");
   add_look_options(shot);
 
   std::string tour_dir;

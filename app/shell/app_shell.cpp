@@ -119,6 +119,7 @@ std::string AppShell::prepare_start() {
     }
     prediction_.at_start = options_.predict;
   }
+  if (!options_.exercise.empty()) return start_on_exercise();
   return "";
 }
 
@@ -218,6 +219,7 @@ void AppShell::apply_navigation(NavAction action) {
 }
 
 void AppShell::on_position_changed() {
+  close_exercise();
   show_recorded(false);
   scroll_text_to_top_ = true;
   marks_.clear();  // marks belong to the step they were drawn on
@@ -230,6 +232,7 @@ void AppShell::on_position_changed() {
 
 void AppShell::request_run() {
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return;
+  if (exercise_) return;  // the exercise's Check runs; the step runs when the student goes back to it
   if (prediction_.asking) return;  // the question comes first; the card starts the run
   if (prediction_due()) {
     prediction_ = PredictionState{.focus_input = true, .answered = std::move(prediction_.answered),
@@ -267,7 +270,13 @@ void AppShell::poll_runner() {
     }
   }
   std::optional<LessonRunner::Outcome> outcome = runner_.take_outcome();
-  if (!outcome) return;
+  if (!outcome) {
+    // A check replaced by a newer request before it ran (the runner keeps only the newest waiting
+    // one) never comes back: the button must not stay "Checking…".
+    if (checking_ && !runner_.busy() && runner_.last_submitted() != checking_->second) checking_.reset();
+    return;
+  }
+  if (take_exercise_outcome(*outcome)) return;
   const bool current = outcome->chapter == course_.current_chapter() && outcome->step == course_.current_step();
   if (outcome->partial) {
     // A long step's rows so far: drawn at once, while the step runs on.
@@ -307,7 +316,8 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
 }
 
 bool AppShell::run_settled() const {
-  if (backend_opening_ || runner_.busy()) return false;
+  if (backend_opening_ || runner_.busy() || checking_) return false;
+  if (exercise_) return true;  // an exercise shows its editor (and verdict) without a step's run
   if (prediction_.asking) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;
   return expected_outcome_ > 0 && shown_outcome_ >= expected_outcome_;

@@ -19,7 +19,9 @@
 #include "lesson.h"
 #include "markdown/lesson_document.h"
 #include "settings/settings_store.h"
+#include "exercises/verdict.h"
 #include "shell/console_log.h"
+#include "shell/exercise_workspace.h"
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "shell/lesson_runner.h"
@@ -69,7 +71,9 @@ class AppShell {
   bool run_settled() const;
   // The picture changes without input: the backend opening, a run in progress (its progress bar,
   // its partial results), navigation still queued. The main loop draws every frame meanwhile.
-  bool animating() const { return backend_opening_ || runner_.busy() || !pending_navigation_.empty(); }
+  bool animating() const {
+    return backend_opening_ || runner_.busy() || !pending_navigation_.empty() || checking_.has_value() || editor_animating_;
+  }
   bool last_run_failed() const { return last_status_.has_value() && !last_status_->ok(); }
   std::string last_run_problem() const { return last_status_ ? last_status_->describe() : ""; }
   void queue_navigation(NavAction action) { pending_navigation_.push_back(action); }
@@ -166,6 +170,21 @@ class AppShell {
   void submit_prediction(std::optional<double> answer);  // nothing: skipped
   void judge_prediction(LessonRunner::Outcome* outcome);
 
+  // panel_exercise.cpp: an exercise's statement, the student's kernel in an editor, its verdict.
+  const lessons::exercises::Exercise* current_exercise() const;
+  ExerciseWorkspace& workspace();  // opened on first use (data_home_dir()/exercises)
+  std::vector<int> exercises_of_chapter(int chapter) const;  // indices into all_exercises()
+  void open_exercise(int index);
+  std::string start_on_exercise();  // GuiOptions::exercise and its source; "" or what is wrong
+  void close_exercise();  // back to the chapter's steps (what was typed is saved)
+  void submit_check();
+  bool take_exercise_outcome(LessonRunner::Outcome& outcome);  // false: not a check's outcome
+  void draw_exercise_text();
+  void draw_exercise_controls();
+  void draw_exercise_editor();
+  void draw_verdict(const lessons::exercises::Verdict& verdict);
+  void draw_exercise_entries(int chapter);  // under the chapter's steps in the chapter list
+
   // panel_recorded.cpp: a GPU run recorded elsewhere, shown in place of the live one on request.
   void draw_recording_choice();
   void show_recorded(bool recorded);  // swaps the recorded run and the live one on screen
@@ -240,6 +259,12 @@ class AppShell {
   std::optional<ShownRun> live_shown_;    // the live run while the recorded one is on screen
   bool open_recorded_at_start_ = false;   // `cudalab FILE.json`: show that run first
   std::string open_run_path_, open_run_problem_;  // the Open run popup's field and its last error
+
+  std::optional<int> exercise_;  // the exercise shown instead of a step (index into all_exercises())
+  std::unique_ptr<ExerciseWorkspace> workspace_;
+  std::map<std::string, lessons::exercises::Verdict> verdicts_;  // the newest verdict per exercise, this session
+  std::optional<std::pair<std::string, std::uint64_t>> checking_;  // exercise id and request id of a check in flight
+  bool editor_animating_ = false;  // the editor's cursor blinks or a key is held
 
   struct PredictionState {
     bool asking = false;                     // the current step's question is on the canvas

@@ -13,6 +13,12 @@ const lessons::Step* Course::current_step_outline() const {
   return step_ >= 0 && step_ < static_cast<int>(steps.size()) ? &steps[static_cast<std::size_t>(step_)] : nullptr;
 }
 
+int Course::find_chapter_by_folder(const std::string& folder) const {
+  for (std::size_t i = 0; i < chapters_.size(); ++i)
+    if (chapters_[i].folder == folder) return static_cast<int>(i);
+  return -1;
+}
+
 int Course::find_chapter(const std::string& id) const {
   for (int i = 0; i < chapter_count(); ++i) {
     if (chapters_[static_cast<std::size_t>(i)].id == id) return i;

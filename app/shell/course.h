@@ -35,6 +35,7 @@ class Course {
   const ChapterOutline& current() const { return chapter(chapter_); }
   const lessons::Step* current_step_outline() const;
   int find_chapter(const std::string& id) const;  // -1 when unknown
+  int find_chapter_by_folder(const std::string& folder) const;  // "02_threads"; -1 when none
 
   // Moves to (chapter, step), clamped to what exists; marks it visited. Returns true if it moved.
   bool go_to(int chapter, int step);

@@ -34,6 +34,11 @@ struct GuiOptions {
   // A saved run to show at start (`cudalab FILE.json`), at its own chapter and step.
   std::string open_run;
   bool show_recorded = false;  // start on the recorded run of the start step, when there is one
+  // Start on an exercise (its id), optionally with its kernel replaced by "starter", "solution" or
+  // a file's text, and checked at once (screenshots of a verdict). Automated modes never save it.
+  std::string exercise;
+  std::string exercise_source;
+  bool check_exercise = false;
 };
 
 // Runs the window until closed. Returns the process exit code. Without a display it prints one

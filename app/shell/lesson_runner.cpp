@@ -1,5 +1,7 @@
 #include "shell/lesson_runner.h"
 
+#include "exercises/exercise.h"
+
 #include <chrono>
 #include <exception>
 
@@ -123,7 +125,16 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
   outcome.chapter = request.chapter;
   outcome.step = request.step;
   const auto started = std::chrono::steady_clock::now();
-  if (request.chapter < 0 || request.chapter >= static_cast<int>(lessons_->size())) {
+  if (!request.exercise.empty()) {
+    const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(request.exercise);
+    const double seconds = exercise != nullptr ? exercise->time_limit_seconds : lessons::default_time_limit_seconds;
+    if (!backend_open_) {
+      outcome.run.status = Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
+    } else {
+      outcome.run = host_->check(request.exercise, request.source, control,
+                                 std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
+    }
+  } else if (request.chapter < 0 || request.chapter >= static_cast<int>(lessons_->size())) {
     outcome.run.status = Status::error(StatusCode::invalid_argument, "no such chapter");
   } else if (!backend_open_) {
     outcome.run.status =

@@ -42,6 +42,9 @@ class LessonRunner {
   struct Request {
     int chapter = 0, step = 0;
     lessons::ParamValues values;
+    // An exercise's check instead of a step: the student's file for exercise `exercise` (the
+    // outcome's run carries the verdict; chapter and step are left as given).
+    std::string exercise, source;
   };
   struct Outcome {
     std::uint64_t id = 0;  // submit()'s number

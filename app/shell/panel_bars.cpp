@@ -58,7 +58,9 @@ void AppShell::draw_top_bar() {
       ImGui::SameLine(0.f, fonts_.regular->FontSize);
       const lessons::Step* step = course_.current_step_outline();
       std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + course_.current().title;
-      if (step != nullptr) {
+      if (const lessons::exercises::Exercise* exercise = current_exercise()) {
+        where += "  ›  Exercise: " + exercise->title;
+      } else if (step != nullptr) {
         where += "  ›  Step " + std::to_string(course_.current_step() + 1) + " of " + std::to_string(steps) + ": " + step->title;
       }
       ImGui::AlignTextToFramePadding();

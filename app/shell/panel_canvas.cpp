@@ -63,6 +63,11 @@ void AppShell::draw_canvas_panel() {
     ImGui::End();
     return;
   }
+  if (current_exercise() != nullptr) {
+    draw_exercise_editor();
+    ImGui::End();
+    return;
+  }
   if (prediction_.asking) {
     draw_prediction_card();
     ImGui::End();

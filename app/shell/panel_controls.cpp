@@ -12,6 +12,11 @@ void AppShell::draw_controls_panel() {
   if (begin_panel("##controls", layout_.controls)) {
     panel_heading("CONTROLS");
     ImGui::Spacing();
+    if (current_exercise() != nullptr) {
+      draw_exercise_controls();
+      ImGui::End();
+      return;
+    }
     const lessons::Step* step = course_.current_step_outline();
     const float em = fonts_.regular->FontSize;
     if (step == nullptr) {

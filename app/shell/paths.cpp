@@ -49,4 +49,12 @@ fs::path config_dir() { return config_dir(std::getenv("XDG_CONFIG_HOME"), std::g
 
 fs::path settings_file() { return config_dir() / "settings.json"; }
 
+fs::path data_home_dir(const char* xdg_data_home, const char* home) {
+  if (xdg_data_home != nullptr && *xdg_data_home != '\0') return fs::path(xdg_data_home) / "cudalab";
+  if (home != nullptr && *home != '\0') return fs::path(home) / ".local" / "share" / "cudalab";
+  return fs::path(".local") / "share" / "cudalab";
+}
+
+fs::path data_home_dir() { return data_home_dir(std::getenv("XDG_DATA_HOME"), std::getenv("HOME")); }
+
 }  // namespace cudalab::app

@@ -27,5 +27,8 @@ DataDir find_data_dir(const char* env_value, const std::filesystem::path& exe_di
 std::filesystem::path config_dir();
 std::filesystem::path config_dir(const char* xdg_config_home, const char* home);
 std::filesystem::path settings_file();  // config_dir()/settings.json
+// $XDG_DATA_HOME/cudalab, or ~/.local/share/cudalab: what the student made (exercise files, progress).
+std::filesystem::path data_home_dir();
+std::filesystem::path data_home_dir(const char* xdg_data_home, const char* home);
 
 }  // namespace cudalab::app

@@ -25,6 +25,10 @@ class StepHost {
   // second of control.cancel or the time limit, saying so in run.status.
   virtual Run run(lessons::Lesson& lesson, int chapter, int step, const lessons::ParamValues& values,
                   lessons::RunControl& control, std::chrono::milliseconds time_limit) = 0;
+  // Checks a student's kernel for `exercise` (lessons/exercises); the Run carries the verdict in
+  // results["verdict"], or says in its status why there is none (stopped at the time limit, crashed).
+  virtual Run check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
+                    std::chrono::milliseconds time_limit) = 0;
   // Any thread: the app is quitting; stop whatever runs at once.
   virtual void abandon() {}
   // The open device when it lives in this process (the in-process host, inside the worker); null otherwise.

@@ -64,8 +64,9 @@ struct ReadRef {
 
 template <class T>
 struct WriteRef : ReadRef<T> {
-  __device__ WriteRef(const ReadRef<T>& at) : ReadRef<T>(at) {}
-  __device__ WriteRef(const WriteRef& other) = default;
+  // explicit: `out[i] = a[i]` must convert a[i] to T, not a's reference into one of out's.
+  __device__ explicit WriteRef(const ReadRef<T>& at) : ReadRef<T>(at) {}
+  WriteRef(const WriteRef& other) = default;
   __device__ WriteRef& operator=(T value) {
     if (this->inside(true)) {
       const unsigned int me = rank();

@@ -69,12 +69,16 @@ Status save_json(const nlohmann::json& document, const std::string& path) {
   } catch (const std::exception& error) {
     return Status::error(StatusCode::internal, "cannot write " + path + ": " + error.what());
   }
+  return save_text(text + '\n', path);
+}
+
+Status save_text(const std::string& text, const std::string& path) {
   // Written beside the target, then renamed: an interrupted save never leaves half a file.
   const std::string temporary = path + ".tmp";
   {
     std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
     if (!file) return Status::error(StatusCode::io_error, "cannot write " + path + ": " + std::strerror(errno));
-    file << text << '\n';
+    file << text;
     file.flush();
     if (!file) {
       std::remove(temporary.c_str());

@@ -38,6 +38,8 @@ Status save_run(const Run& run, const std::string& path);
 // Any JSON document written the same way (atomically, non-UTF-8 bytes as U+FFFD): a recording's
 // manifest, say.
 Status save_json(const nlohmann::json& document, const std::string& path);
+// Any text, written the same atomic way (beside the target, then renamed): a student's kernel.
+Status save_text(const std::string& text, const std::string& path);
 // Never throws, whatever the file holds: bad JSON, numbers past a double, deep nesting and odd
 // fields all come back as a Status whose message starts with `path`.
 Status load_run(const std::string& path, Run* out);

@@ -1,0 +1,287 @@
+// An exercise in the app: its statement and hints in the text pane, the student's kernel in an
+// editor over the verdict in the canvas pane, Check / Reset in the controls. The check runs in
+// the worker process like every step (a kernel that hangs costs its time limit, nothing else).
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "markdown/markdown.h"
+#include "shell/app_shell.h"
+#include "shell/paths.h"
+#include "widgets/banner.h"
+#include "widgets/code_editor.h"
+#include "widgets/markdown_view.h"
+#include "widgets/text_fit.h"
+
+namespace cudalab::app {
+
+namespace ex = lessons::exercises;
+
+const ex::Exercise* AppShell::current_exercise() const {
+  const auto& all = ex::all_exercises();
+  if (!exercise_ || *exercise_ < 0 || *exercise_ >= static_cast<int>(all.size())) return nullptr;
+  return &all[static_cast<std::size_t>(*exercise_)];
+}
+
+ExerciseWorkspace& AppShell::workspace() {
+  if (!workspace_) workspace_ = std::make_unique<ExerciseWorkspace>(data_home_dir() / "exercises");
+  return *workspace_;
+}
+
+std::vector<int> AppShell::exercises_of_chapter(int chapter) const {
+  std::vector<int> found;
+  const auto& all = ex::all_exercises();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].chapter == course_.chapter(chapter).folder) found.push_back(static_cast<int>(i));
+  return found;
+}
+
+void AppShell::open_exercise(int index) {
+  const auto& all = ex::all_exercises();
+  if (index < 0 || index >= static_cast<int>(all.size())) return;
+  const int chapter = course_.find_chapter_by_folder(all[static_cast<std::size_t>(index)].chapter);
+  if (chapter >= 0 && chapter != course_.current_chapter()) {
+    course_.go_to(chapter, 0);
+    on_position_changed();
+  }
+  exercise_ = index;
+  runner_.cancel();  // a step still running would hold the check up; its picture is not shown now
+  scroll_text_to_top_ = true;
+  settings_changed_ = true;
+  workspace().text(all[static_cast<std::size_t>(index)]);  // loads the saved file now, not mid-frame later
+}
+
+std::string AppShell::start_on_exercise() {
+  const auto& all = ex::all_exercises();
+  const auto found = std::find_if(all.begin(), all.end(), [&](const ex::Exercise& e) { return e.id == options_.exercise; });
+  if (found == all.end()) return "no exercise named '" + options_.exercise + "' (`cudalab exercises` lists them)";
+  if (automated_ || options_.read_only_settings) workspace().set_read_only(true);
+  open_exercise(static_cast<int>(found - all.begin()));
+  const std::string& source = options_.exercise_source;
+  if (!source.empty()) {
+    std::string text;
+    if (source == "starter") {
+      text = found->starter();
+    } else if (source == "solution") {
+      text = found->solution();
+    } else {
+      std::ifstream in(source, std::ios::binary);
+      if (!in) return "cannot read " + source;
+      std::ostringstream read;
+      read << in.rdbuf();
+      text = read.str();
+    }
+    workspace().text(*found).set_text(text);
+  }
+  if (options_.check_exercise) submit_check();
+  return "";
+}
+
+void AppShell::close_exercise() {
+  if (!exercise_) return;
+  workspace().save_due(std::chrono::milliseconds(0));
+  exercise_.reset();
+}
+
+void AppShell::submit_check() {
+  const ex::Exercise* exercise = current_exercise();
+  if (exercise == nullptr) return;
+  workspace().save_due(std::chrono::milliseconds(0));  // what is checked is on disk too
+  LessonRunner::Request request;
+  request.chapter = course_.current_chapter();
+  request.step = course_.current_step();
+  request.exercise = exercise->id;
+  request.source = workspace().text(*exercise).text();
+  checking_ = {exercise->id, runner_.submit(std::move(request))};
+  console_.add(ConsoleLog::Kind::info, "Checking " + exercise->id + "…");
+}
+
+bool AppShell::take_exercise_outcome(LessonRunner::Outcome& outcome) {
+  if (!outcome.run.lesson.starts_with("exercise:")) return false;
+  const std::string id = outcome.run.lesson.substr(std::string_view("exercise:").size());
+  if (checking_ && checking_->second == outcome.id) checking_.reset();
+  ex::Verdict verdict = ex::verdict_of_run(outcome.run, id);
+  if (verdict.device.empty() && backend_facts_) verdict.device = backend_facts_->name;
+  workspace().record_verdict(id, verdict);
+  console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + verdict.headline);
+  if (!outcome.run.printf_output.empty()) console_.add_output(outcome.run.printf_output);
+  verdicts_[id] = std::move(verdict);
+  return true;
+}
+
+void AppShell::draw_exercise_text() {
+  const ex::Exercise& exercise = *current_exercise();
+  ImGui::BeginChild("##exercise_text", ImVec2(0, 0), false);
+  if (scroll_text_to_top_) {
+    ImGui::SetScrollY(0.f);
+    scroll_text_to_top_ = false;
+  }
+  const widgets::Style look = style();
+  ImGui::PushFont(fonts_.heading2);
+  ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+  ImGui::TextWrapped("Exercise · %s", exercise.title.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  // The statement without its hints: they are shown one at a time, on request.
+  std::string statement(exercise.statement());
+  if (const auto hints_at = statement.find("\n### Hint"); hints_at != std::string::npos) statement.resize(hints_at);
+  if (const auto title_end = statement.find('\n'); statement.starts_with("# ") && title_end != std::string::npos)
+    statement.erase(0, title_end + 1);
+  widgets::draw_markdown(markdown::parse(statement), look);
+  ImGui::Spacing();
+  ImGui::PushFont(fonts_.mono);
+  ImGui::TextWrapped("%s", exercise.signature().c_str());
+  ImGui::PopFont();
+  const std::vector<std::string> hints = exercise.hints();
+  const int shown = std::min(workspace().progress(exercise.id).hints_shown, static_cast<int>(hints.size()));
+  for (int i = 0; i < shown; ++i) {
+    ImGui::Spacing();
+    ImGui::PushFont(fonts_.bold);
+    ImGui::Text("Hint %d", i + 1);
+    ImGui::PopFont();
+    widgets::draw_markdown(markdown::parse(hints[static_cast<std::size_t>(i)]), look);
+  }
+  ImGui::EndChild();
+}
+
+void AppShell::draw_exercise_controls() {
+  const ex::Exercise& exercise = *current_exercise();
+  const float em = fonts_.regular->FontSize;
+  const bool busy = checking_.has_value();
+  ImGui::BeginDisabled(busy || backend_opening_);
+  if (ImGui::Button(busy ? "Checking…" : "Check  (Ctrl+Enter)", ImVec2(std::max(em * 10.f, ImGui::GetContentRegionAvail().x), em * 2.f)))
+    submit_check();
+  ImGui::EndDisabled();
+  const std::vector<std::string> hints = exercise.hints();
+  const int shown = workspace().progress(exercise.id).hints_shown;
+  ImGui::BeginDisabled(shown >= static_cast<int>(hints.size()));
+  const std::string hint_label = shown >= static_cast<int>(hints.size())
+                                     ? fmt::format("All {} hints shown", hints.size())
+                                     : fmt::format("Show hint {} of {}", shown + 1, hints.size());
+  if (ImGui::Button(hint_label.c_str())) workspace().show_next_hint(exercise);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Reset to starter…")) ImGui::OpenPopup("##reset_exercise");
+  if (ImGui::BeginPopup("##reset_exercise")) {
+    ImGui::TextWrapped("Replace your kernel with the starter? (Ctrl+Z in the editor brings yours back.)");
+    if (ImGui::Button("Replace")) {
+      workspace().reset_to_starter(exercise);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Keep mine")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  const ExerciseProgress& progress = workspace().progress(exercise.id);
+  ImGui::Spacing();
+  if (progress.passed) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
+    ImGui::TextWrapped("✓ Passed (%d check%s)", progress.attempts, progress.attempts == 1 ? "" : "s");
+    ImGui::PopStyleColor();
+  } else if (progress.attempts > 0) {
+    ImGui::TextDisabled("%d check%s so far; last: %s", progress.attempts, progress.attempts == 1 ? "" : "s",
+                        progress.last_verdict.c_str());
+  }
+  ImGui::TextDisabled("Your file: %s", (workspace().folder() / (exercise.id + ".cu")).string().c_str());
+  if (!workspace().problem().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
+    ImGui::TextWrapped("%s", workspace().problem().c_str());
+    ImGui::PopStyleColor();
+  }
+  if (ImGui::Button("Back to the chapter")) close_exercise();
+}
+
+void AppShell::draw_verdict(const ex::Verdict& verdict) {
+  const float em = fonts_.regular->FontSize;
+  widgets::draw_banner(verdict.headline, verdict.passed() ? colours_.success : colours_.error);
+  for (const std::string& line : verdict.details) ImGui::TextWrapped("%s", line.c_str());
+  // Compiler messages of lines not in the student's file (rare): listed, since no gutter shows them.
+  for (const JitDiagnostic& d : verdict.diagnostics)
+    if (!d.file.ends_with("student.cu") && d.error) ImGui::TextWrapped("%s:%d: %s", d.file.c_str(), d.line, d.message.c_str());
+  if (verdict.picture && verdict.picture->width > 0) {
+    const ex::CellPicture& picture = *verdict.picture;
+    ImGui::TextDisabled("%s: green right, red wrong, grey never written", picture.param.c_str());
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float cell = std::clamp(avail / static_cast<float>(picture.width), em * 0.25f, em * 0.9f);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const int rows = std::min(picture.height, 64);
+    for (int row = 0; row < rows; ++row)
+      for (int col = 0; col < picture.width; ++col) {
+        const std::size_t at = static_cast<std::size_t>(row) * static_cast<std::size_t>(picture.width) + static_cast<std::size_t>(col);
+        if (at >= picture.cells.size()) break;
+        const ImU32 fill = picture.cells[at] == 0 ? colours_.success : picture.cells[at] == 1 ? colours_.error : colours_.grid_line;
+        const ImVec2 a(origin.x + col * cell, origin.y + row * cell);
+        draw->AddRectFilled(a, ImVec2(a.x + cell - 1.f, a.y + cell - 1.f), fill);
+      }
+    ImGui::Dummy(ImVec2(cell * static_cast<float>(picture.width), cell * static_cast<float>(rows)));
+  }
+  ImGui::TextDisabled("%s · compiled in %.2f s · ran in %.2f s", verdict.device.c_str(), verdict.compile_seconds,
+                      verdict.run_seconds);
+}
+
+void AppShell::draw_exercise_editor() {
+  const ex::Exercise& exercise = *current_exercise();
+  widgets::CodeText& text = workspace().text(exercise);
+  const auto found = verdicts_.find(exercise.id);
+  const ex::Verdict* verdict = found != verdicts_.end() ? &found->second : nullptr;
+  std::vector<widgets::CodeDiagnostic> marks;
+  if (verdict != nullptr)
+    for (const JitDiagnostic& d : verdict->diagnostics)
+      if (d.file.ends_with("student.cu") && d.line > 0)
+        marks.push_back({d.line, d.column, d.error ? widgets::DiagnosticSeverity::error : widgets::DiagnosticSeverity::warning, d.message});
+  const float avail = ImGui::GetContentRegionAvail().y;
+  const float verdict_height = verdict != nullptr ? std::min(avail * 0.45f, fonts_.regular->FontSize * 16.f) : 0.f;
+  const widgets::Style look = style();
+  widgets::CodeEditorOptions options;
+  options.style = &look;
+  options.diagnostics = marks;
+  options.size = ImVec2(0.f, avail - verdict_height);
+  widgets::CodeEditorEvents events;
+  widgets::draw_code_editor("##exercise_editor", text, options, &events);
+  if (events.compile_requested && !checking_) submit_check();
+  editor_animating_ = events.animating;
+  workspace().save_due();
+  if (verdict != nullptr) {
+    ImGui::BeginChild("##verdict", ImVec2(0.f, 0.f), false);
+    draw_verdict(*verdict);
+    ImGui::EndChild();
+  }
+}
+
+void AppShell::draw_exercise_entries(int chapter) {
+  const float em = fonts_.regular->FontSize;
+  const std::vector<int> indices = exercises_of_chapter(chapter);
+  if (indices.empty()) return;
+  ImGui::Indent(em * 0.6f);
+  ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+  ImGui::PushFont(fonts_.bold);
+  ImGui::TextUnformatted("Exercises");
+  ImGui::PopFont();
+  ImGui::PopStyleColor();
+  ImGui::Unindent(em * 0.6f);
+  for (const int index : indices) {
+    const ex::Exercise& exercise = ex::all_exercises()[static_cast<std::size_t>(index)];
+    const ExerciseProgress& progress = workspace().progress(exercise.id);
+    // ✓ passed, • tried; the title's start is what the list has room for (the tooltip has it all).
+    const std::string mark = progress.passed ? "✓ " : progress.attempts > 0 ? "• " : "    ";
+    const std::string label = mark + exercise.title;
+    ImGui::PushID(index);
+    ImGui::Indent(em * 0.6f);
+    const bool here = exercise_ && *exercise_ == index;
+    ImGui::PushStyleColor(ImGuiCol_Text, progress.passed ? colours_.success : here ? colours_.text : colours_.dim_text);
+    const std::string shown = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
+    if (ImGui::Selectable((shown + "##exercise").c_str(), here)) open_exercise(index);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s%s", exercise.title.c_str(),
+                        progress.passed ? " — passed" : progress.attempts > 0 ? " — tried, not passed yet" : " — not tried yet");
+    ImGui::Unindent(em * 0.6f);
+    ImGui::PopID();
+  }
+}
+
+}  // namespace cudalab::app
