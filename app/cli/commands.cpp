@@ -14,6 +14,7 @@
 #include "cli/latency_bench.h"
 #include "cli/record_command.h"
 #include "cli/text_report.h"
+#include "cli/exercise_bench.h"
 #include "cli/exercise_commands.h"
 #include "emulator_bench.h"
 #include "matmul_bench.h"
@@ -205,14 +206,14 @@ int run_command_line(int argc, char** argv) {
   std::string bench_what;
   EmulatorBenchOptions bench_options;
   auto* bench = cli.add_subcommand("bench", "Print benchmark tables (never asserts on time)");
-  bench->add_option("what", bench_what, "emulator, matmul or latency")
+  bench->add_option("what", bench_what, "emulator, matmul, latency or exercises")
       ->required()
-      ->check(CLI::IsMember({"emulator", "matmul", "latency"}));
+      ->check(CLI::IsMember({"emulator", "matmul", "latency", "exercises"}));
   MatmulBenchOptions matmul_options;
   std::string bench_backend = "auto";
   bench->add_option("--sizes", matmul_options.sizes, "matmul: sizes n, comma-separated")->delimiter(',');
   bench->add_option("--json", matmul_options.json_path, "matmul: also write the rows as JSON to FILE");
-  bench->add_option("--backend", bench_backend, "matmul, latency: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  bench->add_option("--backend", bench_backend, "matmul, latency, exercises: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
 
   ExerciseCommands exercise_commands;
   add_exercise_commands(cli, &exercise_commands);
@@ -237,6 +238,7 @@ int run_command_line(int argc, char** argv) {
     matmul_options.backend = backend_request(bench_backend);
     return run_matmul_bench(std::cout, matmul_options);
   }
+  if (*bench && bench_what == "exercises") return run_exercise_bench(std::cout, backend_request(bench_backend), 5);
   if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request(bench_backend), 15);
   if (*bench) return run_emulator_bench(std::cout, bench_options);
 

@@ -45,7 +45,9 @@ int list_exercises() {
   for (const ex::Exercise& e : ex::all_exercises()) {
     std::string checked = "outputs vs the CPU, bounds";
     for (const ex::AccessLimit& limit : e.limits)
-      checked += fmt::format(", ≤ {} {} of {} per thread", limit.max_per_thread, limit.reads ? "reads" : "writes", limit.param);
+      checked += limit.max_per_thread == 0
+                     ? fmt::format(", no {} of {}", limit.reads ? "reads" : "writes", limit.param)
+                     : fmt::format(", ≤ {} {} of {} per thread", limit.max_per_thread, limit.reads ? "reads" : "writes", limit.param);
     std::cout << fmt::format("{:<14} {:<16} {:<5} {} — {}\n", e.id, e.chapter, e.cases().size(), e.title, checked);
   }
   return 0;
