@@ -1,6 +1,7 @@
 // Warp intrinsics on the emulator against hand-computed expectations: the four shuffles with every
 // width, each operand type, partial masks, votes, __activemask() per branch, the sm_80 reductions,
 // a partial last warp, and two whole reductions against a CPU loop.
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <numeric>
@@ -164,6 +165,22 @@ TEST(EmuWarpActiveMask, EachBranchSeesTheLanesThatTookIt) {
         EXPECT_EQ(got[t], same_branch) << "k " << k << ", n " << n << ", thread " << t;
       }
     }
+}
+
+TEST(EmuWarpActiveMask, TheLanesStillRunningVoteWithIt) {
+  auto device = emulator(1);
+  const int threads = 64;
+  for (int n : {64, 45, 7}) {
+    Buffer<unsigned> out = filled(*device, threads, 0xdeadu);
+    ASSERT_OK(launch(*device, warp::warp_vote_among_active, {Dim3(1), Dim3(threads)}, out.data(), n));
+    ASSERT_OK(device->synchronize());
+    const auto got = download(out);
+    for (int t = 0; t < threads; ++t) {
+      const int alive = std::clamp(n - (t - t % 32), 0, 32);
+      const std::uint32_t active = alive == 32 ? ~0u : (1u << alive) - 1;
+      EXPECT_EQ(got[t], t < n ? active & 0xaaaaaaaau : 0xdeadu) << "n " << n << ", thread " << t;
+    }
+  }
 }
 
 TEST(EmuWarpReduce, AddMinMaxAndBitwiseOverTheWarp) {

@@ -158,6 +158,12 @@ TEST_F(WarpGpuAndEmulator, ActiveMaskPerBranchAgrees) {
       });
       EXPECT_EQ(gpu, emu) << "k " << k << ", n " << n;
     }
+  for (int n : {64, 45, 7}) {
+    const auto [gpu, emu] = on_both(std::vector<unsigned>(64, 0xdeadu), [n](Device& d, unsigned* out) {
+      return launch(d, warp::warp_vote_among_active, {Dim3(1), Dim3(64)}, out, n);
+    });
+    EXPECT_EQ(gpu, emu) << "n " << n;
+  }
 }
 
 TEST_F(WarpGpuAndEmulator, ShuffleSumAndBallotCountAgree) {

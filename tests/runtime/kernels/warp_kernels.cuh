@@ -75,6 +75,14 @@ __global__ void warp_active_lanes(unsigned* out, int k, int n) {
   out[t] = mask;
 }
 
+// The idiom of a guarded tail: the lanes still running take __activemask() and vote among
+// themselves with it. out[thread] = __ballot_sync(active, lane is odd), for threads below n.
+__global__ void warp_vote_among_active(unsigned* out, int n) {
+  if (static_cast<int>(global_thread()) >= n) return;
+  const unsigned active = __activemask();
+  out[global_thread()] = __ballot_sync(active, lane_id() % 2 == 1);
+}
+
 // The sm_80 warp reductions (on older GPUs the same numbers through shuffles).
 // out[8 * thread + ...] = add, min and max of signed values, min and max of unsigned ones, and, or, xor.
 __global__ void warp_reductions(unsigned* out) {

@@ -10,6 +10,7 @@
   X(warp_partial_masks, void(unsigned* out))                                                            \
   X(warp_votes, void(unsigned* out, int n))                                                             \
   X(warp_active_lanes, void(unsigned* out, int k, int n))                                               \
+  X(warp_vote_among_active, void(unsigned* out, int n))                                                 \
   X(warp_reductions, void(unsigned* out))                                                               \
   X(warp_partial_tail, void(int* out))                                                                  \
   X(warp_shuffle_sum, void(const int* in, int* block_sums, int n))                                      \
