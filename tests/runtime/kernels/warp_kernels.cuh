@@ -61,18 +61,17 @@ __global__ void warp_votes(unsigned* out, int n) {
   slot[4] = __match_any_sync(0xffffffffu, static_cast<int>(lane_id() / 8));
 }
 
-// Who is active in each branch of `threadIdx.x % k == 0` (out[thread] = that branch's
-// __activemask()), after the threads past n returned.
+// Who is active in each branch of `threadIdx.x % k == 0`, after the threads past n returned:
+// out[thread] = the if-branch's __activemask(), or the complement of the else-branch's (the two
+// branches differ, so that nvcc cannot merge their __activemask() into one before the branch).
 __global__ void warp_active_lanes(unsigned* out, int k, int n) {
   const unsigned t = global_thread();
   if (static_cast<int>(t) >= n) return;
-  unsigned mask;
   if (threadIdx.x % static_cast<unsigned>(k) == 0) {
-    mask = __activemask();
+    out[t] = __activemask();
   } else {
-    mask = __activemask();
+    out[t] = ~__activemask();
   }
-  out[t] = mask;
 }
 
 // The idiom of a guarded tail: the lanes still running take __activemask() and vote among
