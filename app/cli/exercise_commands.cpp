@@ -97,6 +97,11 @@ std::string csv_field(std::string text) {
   return quoted + "\"";
 }
 
+// The table's one line about a submission: its first detail, else its headline.
+std::string first_finding(const ex::Verdict& verdict) {
+  return verdict.details.empty() ? verdict.headline : verdict.details.front();
+}
+
 int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(options.path))
@@ -134,7 +139,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     const ex::Verdict& v = verdicts[i];
     passed += v.passed() ? 1 : 0;
     std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", files[i].filename().string(), ex::to_string(v.kind),
-                             v.tests_passed, v.tests_total, seconds[i], v.details.empty() ? "" : v.details.front());
+                             v.tests_passed, v.tests_total, seconds[i], first_finding(v));
   }
   std::cout << fmt::format("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}\n", passed, files.size(), exercise.id,
                            verdicts.front().device, total, options.jobs, options.jobs == 1 ? "" : "s");
@@ -144,7 +149,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     for (std::size_t i = 0; i < files.size(); ++i)
       csv << fmt::format("{},{},{},{},{:.3f},{}\n", csv_field(files[i].filename().string()), ex::to_string(verdicts[i].kind),
                          verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i],
-                         csv_field(verdicts[i].details.empty() ? "" : verdicts[i].details.front()));
+                         csv_field(first_finding(verdicts[i])));
     if (!csv) return bad_input("cannot write " + options.csv_path);
   }
   if (!options.json_path.empty()) {

@@ -169,6 +169,8 @@ Run WorkerClient::check(const std::string& exercise, const std::string& source, 
 
 Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chrono::milliseconds time_limit) {
   Run result;
+  // Whose limit it is, in the words a timeout gives: a step's, or an exercise's check's.
+  const std::string limit_owner = request.value("op", "") == "check" ? "the check's" : "the step's";
   const auto started = Clock::now();
   if (pid_ <= 0 && opened_) {
     // A fresh worker (the last one died or retired): the backend it had comes back first.
@@ -230,8 +232,8 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
           }
         }
         if (over_time) {
-          run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} (the step's time limit){}",
-                                                                     seconds_in_words(time_limit), "; partial results are shown"));
+          run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} ({} time limit){}", seconds_in_words(time_limit),
+                                                                     limit_owner, "; partial results are shown"));
         }
         return run;
       }
@@ -258,8 +260,8 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       kill_worker();
       const std::string after = seconds_in_words(now - started);
       if (over_time) {
-        return stopped(StatusCode::timeout, fmt::format("stopped after {} (the step's time limit is {}): the kernel was still running",
-                                                        after, seconds_in_words(time_limit)));
+        return stopped(StatusCode::timeout, fmt::format("stopped after {} ({} time limit is {}): the kernel was still running",
+                                                        after, limit_owner, seconds_in_words(time_limit)));
       }
       return stopped(StatusCode::cancelled, fmt::format("stopped after {}: the kernel was still running", after));
     }

@@ -76,3 +76,21 @@ cudalab_cli_test(record_emulator 0 "3 steps recorded, 0 failed; manifest"
 cudalab_cli_test(record_needs_a_gpu 2 "no CUDA GPU can be used|record needs a GPU" SKIP_WITH_GPU
                  ARGS record --out ${CLI_OUT}/not-recorded)
 cudalab_cli_test(open_missing_run 2 "cannot open|does not exist|No such file|could not" ARGS ${CLI_OUT}/no-such-run.json)
+
+# Exercises and the grader: exit 0 passed, 1 not passed, 2 bad input.
+set(GUARD_DIR ${PROJECT_SOURCE_DIR}/lessons/02_threads/exercises/guard)
+set(GUARD_VARIANTS ${PROJECT_SOURCE_DIR}/tests/exercises/variants/guard)
+cudalab_cli_test(exercises 0 "guard +02_threads.*Add ten, with a guard.*matmul_tiled" ARGS exercises)
+cudalab_cli_test(exercise_starter 0 "__global__ void add_ten\\(const float\\* a, float\\* out, int n\\).*TODO"
+                 ARGS exercise guard --starter)
+cudalab_cli_test(exercise_hints 0 "- The global index" ARGS exercise guard --hints)
+cudalab_cli_test(exercise_unknown 2 "no exercise named \"nope\"; there are: map, zip" ARGS exercise nope)
+cudalab_cli_test(check_passed 0 "Passed all 3 tests.*CPU emulator"
+                 ARGS check guard ${GUARD_DIR}/solution.cu --backend emu --json ${CLI_OUT}/verdict.json
+                 FILE ${CLI_OUT}/verdict.json)
+cudalab_cli_test(check_out_of_bounds 1 "Out of bounds: test 2 of 3.*thread \\(232,0,0\\) of block \\(3,0,0\\) read a\\[1000\\]"
+                 ARGS check guard ${GUARD_VARIANTS}/out_of_bounds--missing-guard.cu --backend emu)
+cudalab_cli_test(check_missing_file 2 "cannot read" ARGS check guard ${CLI_OUT}/no-such-kernel.cu)
+cudalab_cli_test(check_unknown_exercise 2 "no exercise named \"nope\"" ARGS check nope ${GUARD_DIR}/solution.cu)
+cudalab_cli_test(check_folder 1 "solution.cu +passed.*starter.cu +wrong result.*1 of 2 submissions passed guard"
+                 ARGS check guard ${GUARD_DIR} --backend emu -j 2 --csv ${CLI_OUT}/grades.csv FILE ${CLI_OUT}/grades.csv)
