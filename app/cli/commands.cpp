@@ -147,6 +147,8 @@ int run_command_line(int argc, char** argv) {
         ->check(CLI::IsMember({"dark", "light", "high-contrast"}));
     command->add_option("--text-size", gui.font_scale, "Text size in percent, 75 to 300")
         ->check(CLI::Range(75.0f, 300.0f));
+    command->add_option("--lang", gui.language, "Language of the text and the interface: en or zh-CN")
+        ->check(CLI::IsMember({"en", "zh-CN"}));
   };
   add_look_options(&cli);
   // Open the window at a chapter and step (a teacher's starting point), with parameter values.

@@ -46,6 +46,7 @@ json to_json(const Settings& settings) {
         {"maximized", settings.window_maximized}}},
       {"theme", to_string(settings.theme)},
       {"font_scale", settings.font_scale},
+      {"language", settings.language},
       {"course", {{"chapter", settings.chapter}, {"step", settings.step}, {"visited", visited}}},
       {"panes",
        {{"chapters_width", settings.panes.chapters_width},
@@ -142,6 +143,10 @@ Settings settings_from_json(const json& j, std::string* note) {
   if (!(settings.font_scale >= Settings::min_font_scale && settings.font_scale <= Settings::max_font_scale)) {
     settings.font_scale = defaults.font_scale;
   }
+
+  // Only the languages the app speaks; anything else is as if never chosen (the locale decides).
+  read_field(j, "language", &settings.language);
+  if (settings.language != "en" && settings.language != "zh-CN") settings.language.clear();
 
   if (const auto course = j.find("course"); course != j.end() && course->is_object()) {
     read_field(*course, "chapter", &settings.chapter);

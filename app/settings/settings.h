@@ -38,6 +38,8 @@ struct Settings {
   bool window_maximized = false;
   Theme theme = Theme::dark;
   float font_scale = 1.0f;
+  // "en" or "zh-CN"; "" until chosen (first start): the shell then follows the system locale.
+  std::string language;
   std::string chapter;                          // lesson id; "" = the first
   int step = 0;                                 // 0-based within the chapter
   std::map<std::string, std::set<int>> visited;  // lesson id -> steps seen

@@ -48,6 +48,18 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;
   automated_ = !options_.shot_out.empty() || !options_.tour_dir.empty();
+  // --lang, else the remembered choice, else the system locale; screenshots and the tour speak
+  // English unless asked, so that they look the same on every machine.
+  if (const auto chosen = i18n::language_from_code(options_.language)) {
+    language_ = *chosen;
+  } else if (automated_) {
+    language_ = i18n::Language::en;
+  } else if (const auto remembered = i18n::language_from_code(saved.language)) {
+    language_ = *remembered;
+  } else {
+    language_ = i18n::language_from_environment();
+  }
+  i18n::set_current_language(language_);
   if (!options_.recordings_dir.empty()) recordings_ = RecordingShelf({options_.recordings_dir});
   recordings_.add_folders_under(data_dir_ / "assets" / "recordings");
   open_recorded_at_start_ = options_.show_recorded;
@@ -129,7 +141,7 @@ void AppShell::start_runner(BackendSelection selection) {
 }
 
 void AppShell::before_frame() {
-  if (font_scale_ == built_font_scale_) return;
+  if (font_scale_ == built_font_scale_ && language_ == built_language_) return;
   const bool first_build = built_font_scale_ == 0.f;
   const FontBuild build = build_fonts(ImGui::GetIO().Fonts, dejavu_font_dir(), font_scale_);
   fonts_ = build.fonts;
@@ -141,6 +153,7 @@ void AppShell::before_frame() {
   }
   colours_ = apply_theme(theme_, font_scale_);
   built_font_scale_ = font_scale_;
+  built_language_ = language_;
 }
 
 void AppShell::set_font_scale(float scale) {
@@ -153,6 +166,16 @@ void AppShell::set_font_scale(float scale) {
 void AppShell::set_theme(Theme theme) {
   theme_ = theme;
   colours_ = apply_theme(theme_, font_scale_);
+  settings_changed_ = true;
+}
+
+void AppShell::set_language(i18n::Language language) {
+  if (language == language_) return;
+  language_ = language;
+  i18n::set_current_language(language);
+  // Each chapter's text is read again in the new language; the atlas is rebuilt before the next
+  // frame with the glyphs that language needs.
+  documents_.assign(documents_.size(), std::nullopt);
   settings_changed_ = true;
 }
 
@@ -331,6 +354,7 @@ Settings AppShell::snapshot_settings() const {
   settings.window_y = windowed_y_;
   settings.theme = theme_;
   settings.font_scale = font_scale_;
+  settings.language = i18n::code_of(language_);
   settings.panes = panes_;
   if (course_.chapter_count() > 0) {
     settings.chapter = course_.current().id;

@@ -16,6 +16,7 @@
 
 #include <imgui.h>
 
+#include "i18n/language.h"
 #include "lesson.h"
 #include "markdown/lesson_document.h"
 #include "settings/settings_store.h"
@@ -127,6 +128,7 @@ class AppShell {
   void show(LessonRunner::Outcome&& outcome);  // makes it the picture on screen
   void set_font_scale(float scale);
   void set_theme(Theme theme);
+  void set_language(i18n::Language language);  // the text reloads and the atlas gets its glyphs
   void toggle_fullscreen();
   widgets::Style style() const { return widgets::Style{fonts_, colours_}; }
   const markdown::LessonDocument& document(int chapter);
@@ -219,6 +221,8 @@ class AppShell {
   bool automated_ = false;  // screenshot or tour mode
   Theme theme_ = Theme::dark;
   float font_scale_ = 1.f, built_font_scale_ = 0.f;
+  i18n::Language language_ = i18n::Language::en;
+  i18n::Language built_language_ = i18n::Language::en;  // the language whose glyphs the atlas holds
   widgets::Fonts fonts_;
   widgets::Colours colours_;
 

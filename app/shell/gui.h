@@ -24,6 +24,9 @@ struct GuiOptions {
   // ("" = remembered), and the text size (0 = remembered; 0.75 to 3). Shots for slides use them.
   std::string theme;
   float font_scale = 0;
+  // "en" or "zh-CN" for this session ("" = remembered, else the system locale; screenshots and the
+  // tour: English unless asked).
+  std::string language;
   // Predict, then run. Automated modes skip the questions unless asked: `ask_prediction` shows the
   // start step's question (and shoots it), `predict` answers it at once (the shot shows the verdict).
   bool ask_prediction = false;

@@ -10,6 +10,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 
 void AppShell::draw_top_bar() {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.7f, 0.f));
@@ -38,7 +40,11 @@ void AppShell::draw_top_bar() {
     const ImGuiStyle& style = ImGui::GetStyle();
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
     const float theme_width = ImGui::CalcTextSize("High contrast").x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
-    const float right_width = theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
+    // The language names are written in their own language, so a student finds theirs either way.
+    const float language_width =
+        std::max(ImGui::CalcTextSize(i18n::name_of(i18n::Language::en)).x, ImGui::CalcTextSize(i18n::name_of(i18n::Language::zh_cn)).x) +
+        ImGui::GetFrameHeight() + style.FramePadding.x * 2;
+    const float right_width = language_width + style.ItemSpacing.x + theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
                               button_width("Present") + button_width("Fullscreen") + style.ItemSpacing.x * 6 +
                               fonts_.regular->FontSize * 1.7f;
     const float right_x = ImGui::GetWindowWidth() - right_width;
@@ -72,6 +78,15 @@ void AppShell::draw_top_bar() {
 
     {
       ImGui::SameLine(std::max(right_x, ImGui::GetCursorPosX()));
+      ImGui::SetNextItemWidth(language_width);
+      if (ImGui::BeginCombo("##language", i18n::name_of(language_))) {
+        for (i18n::Language language : {i18n::Language::en, i18n::Language::zh_cn}) {
+          if (ImGui::Selectable(i18n::name_of(language), language == language_)) set_language(language);
+        }
+        ImGui::EndCombo();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language of the lesson text and the interface"));
+      ImGui::SameLine();
       ImGui::SetNextItemWidth(theme_width);
       const char* theme_names[] = {"Dark", "Light", "High contrast"};
       if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(theme_)])) {

@@ -216,3 +216,15 @@ TEST_F(SettingsTest, CorruptPaneSizesFallBackToTheDefaultLayoutWithAMessage) {
   EXPECT_EQ(old.problem, "");
   EXPECT_EQ(old.settings.panes, cudalab::app::PaneSizes{});
 }
+
+TEST(Settings, LanguageIsKeptAndAnUnknownOneIsForgotten) {
+  using namespace cudalab::app;
+  Settings settings;
+  settings.language = "zh-CN";
+  EXPECT_EQ(settings_from_json(to_json(settings)).language, "zh-CN");
+  nlohmann::json j = to_json(settings);
+  j["language"] = "klingon";
+  EXPECT_EQ(settings_from_json(j).language, "") << "an unknown language falls back to the system locale";
+  j.erase("language");
+  EXPECT_EQ(settings_from_json(j).language, "") << "an older file has no language yet";
+}

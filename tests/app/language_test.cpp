@@ -1,0 +1,52 @@
+// The language choice and the string table (app/i18n): the locale decides on a first start, a
+// missing translation is English, never empty.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "i18n/language.h"
+
+using namespace cudalab::app::i18n;
+
+TEST(Language, TheLocaleDecidesInGettextOrder) {
+  EXPECT_EQ(language_from_locale(nullptr, nullptr, "zh_CN.UTF-8"), Language::zh_cn);
+  EXPECT_EQ(language_from_locale(nullptr, nullptr, "zh_TW.UTF-8"), Language::zh_cn);
+  EXPECT_EQ(language_from_locale(nullptr, nullptr, "en_GB.UTF-8"), Language::en);
+  EXPECT_EQ(language_from_locale("C.UTF-8", nullptr, "zh_CN.UTF-8"), Language::en) << "LC_ALL wins";
+  EXPECT_EQ(language_from_locale("", "zh_SG.UTF-8", "en_US.UTF-8"), Language::zh_cn) << "an empty LC_ALL is unset";
+  EXPECT_EQ(language_from_locale(nullptr, nullptr, nullptr), Language::en);
+  EXPECT_EQ(language_from_locale(nullptr, nullptr, "zhx"), Language::en);
+}
+
+TEST(Language, CodesRoundTrip) {
+  for (Language language : {Language::en, Language::zh_cn}) EXPECT_EQ(language_from_code(code_of(language)), language);
+  EXPECT_FALSE(language_from_code("fr").has_value());
+}
+
+TEST(Language, TrTranslatesOnlyInChineseAndFallsBackToEnglish) {
+  set_current_language(Language::en);
+  EXPECT_STREQ(tr("Run"), "Run");
+  set_current_language(Language::zh_cn);
+  EXPECT_STREQ(tr("Run"), "运行");
+  EXPECT_STREQ(tr("No such string in the table"), "No such string in the table");
+  EXPECT_EQ(tr(std::string("Cancel")), "取消");
+  set_current_language(Language::en);
+}
+
+TEST(Language, TheTableHasNoEmptyOrDuplicateEntries) {
+  std::set<std::string_view> keys;
+  for (const Translation& entry : zh_cn_table()) {
+    EXPECT_FALSE(entry.chinese.empty()) << entry.english;
+    EXPECT_TRUE(keys.insert(entry.english).second) << "twice: " << entry.english;
+    // printf-style entries keep their conversions in the same order.
+    auto conversions = [](std::string_view text) {
+      std::string found;
+      for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] == '%') found += text[++i];
+      }
+      return found;
+    };
+    EXPECT_EQ(conversions(entry.english), conversions(entry.chinese)) << entry.english;
+  }
+}
