@@ -80,7 +80,14 @@ bool heading_is(const std::string& heading, std::string_view name) {
   }
   std::string_view rest = std::string_view(heading).substr(name.size());
   while (!rest.empty() && (rest.front() == ' ' || rest.front() == '.' || rest.front() == ':')) rest.remove_prefix(1);
-  return rest.empty() || rest == "…" || rest == "...";
+  return rest.empty() || rest == "…" || rest == "..." || rest == "：";
+}
+
+bool is_teacher_heading(const std::string& heading) {
+  return heading_is(heading, kTeacherHeading) || heading_is(heading, kTeacherHeadingZh);
+}
+bool is_recap_heading(const std::string& heading) {
+  return heading_is(heading, kRecapHeading) || heading_is(heading, kRecapHeadingZh);
 }
 
 }  // namespace
@@ -96,7 +103,7 @@ LessonDocument split_lesson(std::vector<Block> blocks) {
       document.title = block.plain_text();
     } else if (heading && block.level == 2) {
       const std::string text = block.plain_text();
-      in_recap = heading_is(text, kRecapHeading);
+      in_recap = is_recap_heading(text);
       if (in_recap) {
         document.has_recap = true;
         into = &document.recap;
@@ -107,7 +114,7 @@ LessonDocument split_lesson(std::vector<Block> blocks) {
     } else if (heading && block.level == 3 && !in_recap && !document.steps.empty()) {
       // A step's `###` subsections: the teacher's go apart, any other one goes back to the step.
       StepSection& step = document.steps.back();
-      if (heading_is(block.plain_text(), kTeacherHeading)) {
+      if (is_teacher_heading(block.plain_text())) {
         into = &step.teacher_notes;
       } else {
         into = &step.blocks;

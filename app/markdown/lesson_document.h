@@ -24,6 +24,10 @@ struct StepSection {
 // The headings the split looks for, as written in lesson.md.
 inline constexpr std::string_view kTeacherHeading = "For the teacher";
 inline constexpr std::string_view kRecapHeading = "You can now";
+// The same in lesson.zh-CN.md (lessons/GLOSSARY.zh-CN.md fixes them). Either language's heading
+// is recognised in either file: a half-translated file still folds its notes.
+inline constexpr std::string_view kTeacherHeadingZh = "教师备注";
+inline constexpr std::string_view kRecapHeadingZh = "本章小结";
 
 struct LessonDocument {
   std::string title;          // from `# ...`; "" when absent
@@ -33,6 +37,9 @@ struct LessonDocument {
   std::vector<Block> recap;
   bool has_recap = false;     // the heading was there (even with nothing under it)
   std::string problem;        // why there is no usable text (missing or unreadable file), in words
+  // Set by the shell when it shows another language than the one asked for (no lesson.zh-CN.md
+  // yet): one line in the asked language, above the text.
+  std::string language_note;
 
   // The section for 0-based `step`: the one numbered step+1, else the step-th section; null if none.
   const StepSection* section_for(int step) const;

@@ -366,7 +366,21 @@ Settings AppShell::snapshot_settings() const {
 
 const markdown::LessonDocument& AppShell::document(int chapter) {
   auto& slot = documents_[static_cast<std::size_t>(chapter)];
-  if (!slot) slot = markdown::load_lesson_document(data_dir_ / "lessons" / course_.chapter(chapter).folder / "lesson.md");
+  if (slot) return *slot;
+  const auto folder = data_dir_ / "lessons" / course_.chapter(chapter).folder;
+  if (language_ == i18n::Language::zh_cn) {
+    // lesson.zh-CN.md beside lesson.md; without it (or when it cannot be read) the English text,
+    // with one line in Chinese saying why.
+    markdown::LessonDocument chinese = markdown::load_lesson_document(folder / "lesson.zh-CN.md");
+    if (chinese.problem.empty()) {
+      slot = std::move(chinese);
+      return *slot;
+    }
+    slot = markdown::load_lesson_document(folder / "lesson.md");
+    slot->language_note = i18n::tr("This chapter has no Chinese text yet; showing the English text.");
+    return *slot;
+  }
+  slot = markdown::load_lesson_document(folder / "lesson.md");
   return *slot;
 }
 

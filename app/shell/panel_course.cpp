@@ -11,6 +11,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 void AppShell::draw_chapter_strip() {
   if (begin_panel("##chapters", layout_.chapters, ImGuiWindowFlags_NoScrollbar)) {
     // Folded: one button to unfold, then the chapters' numbers (the whole title on hover).
@@ -19,7 +21,7 @@ void AppShell::draw_chapter_strip() {
       panes_.chapters_collapsed = false;
       settings_changed_ = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the chapter list");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show the chapter list"));
     ImGui::Spacing();
     ImGui::BeginChild("##chapter_numbers", ImVec2(0.f, 0.f), false, ImGuiWindowFlags_NoScrollbar);
     for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
@@ -48,7 +50,7 @@ void AppShell::draw_chapter_panel() {
     return;
   }
   if (begin_panel("##chapters", layout_.chapters)) {
-    panel_heading("CHAPTERS");
+    panel_heading(tr("CHAPTERS"));
     const float em = fonts_.regular->FontSize;
     // Fold to a strip of numbers: the room gets the width back.
     ImGui::SameLine();
@@ -58,7 +60,7 @@ void AppShell::draw_chapter_panel() {
       panes_.chapters_collapsed = true;
       settings_changed_ = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fold the chapter list to a strip of numbers");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fold the chapter list to a strip of numbers"));
     ImGui::Spacing();
     for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
       const ChapterOutline& outline = course_.chapter(chapter);
@@ -127,7 +129,7 @@ void AppShell::draw_chapter_panel() {
       }
       ImGui::PopID();
     }
-    if (course_.chapter_count() == 0) ImGui::TextDisabled("No chapters.");
+    if (course_.chapter_count() == 0) ImGui::TextDisabled("%s", tr("No chapters."));
   }
   ImGui::End();
 }
@@ -135,7 +137,7 @@ void AppShell::draw_chapter_panel() {
 void AppShell::draw_text_panel() {
   if (begin_panel("##lesson_text", layout_.text)) {
     if (course_.chapter_count() == 0) {
-      ImGui::TextWrapped("This build has no lessons.");
+      ImGui::TextWrapped("%s", tr("This build has no lessons."));
       ImGui::End();
       return;
     }
@@ -156,6 +158,11 @@ void AppShell::draw_text_panel() {
     ImGui::PushFont(fonts_.heading1);
     ImGui::TextWrapped("%s", doc.title.empty() ? course_.current().title.c_str() : doc.title.c_str());
     ImGui::PopFont();
+    if (!doc.language_note.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+      ImGui::TextWrapped("%s", doc.language_note.c_str());
+      ImGui::PopStyleColor();
+    }
     if (!doc.problem.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
       ImGui::TextWrapped("%s", doc.problem.c_str());
@@ -171,7 +178,7 @@ void AppShell::draw_text_panel() {
         // The intro matters on arrival; later steps keep it folded away under one line.
         ImGui::SetNextItemOpen(step == 0, ImGuiCond_Appearing);
         ImGui::PushID(chapter);
-        if (ImGui::CollapsingHeader("About this chapter")) widgets::draw_markdown(doc.intro, look);
+        if (ImGui::CollapsingHeader(tr("About this chapter"))) widgets::draw_markdown(doc.intro, look);
         ImGui::PopID();
       }
       const markdown::StepSection* section = doc.section_for(step);
@@ -179,7 +186,7 @@ void AppShell::draw_text_panel() {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
       const lessons::Step* outline = course_.current_step_outline();
       const std::string heading = section != nullptr ? section->title : outline != nullptr ? outline->title : "";
-      ImGui::TextWrapped("Step %d · %s", step + 1, heading.c_str());
+      ImGui::TextWrapped(tr("Step %d · %s"), step + 1, heading.c_str());
       ImGui::PopStyleColor();
       ImGui::PopFont();
       if (section != nullptr) {
@@ -190,7 +197,7 @@ void AppShell::draw_text_panel() {
           // The id names the step, so every step's notes start closed.
           ImGui::PushID(chapter * 1000 + step);
           ImGui::Spacing();
-          if (ImGui::CollapsingHeader("For the teacher")) widgets::draw_markdown(section->teacher_notes, look);
+          if (ImGui::CollapsingHeader(tr("For the teacher"))) widgets::draw_markdown(section->teacher_notes, look);
           ImGui::PopID();
         }
       } else {
@@ -205,7 +212,7 @@ void AppShell::draw_text_panel() {
         ImGui::Separator();
         ImGui::PushFont(fonts_.heading2);
         ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
-        ImGui::TextWrapped("You can now");
+        ImGui::TextWrapped("%s", tr("You can now"));
         ImGui::PopStyleColor();
         ImGui::PopFont();
         widgets::draw_markdown(doc.recap, look);
