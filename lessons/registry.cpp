@@ -13,6 +13,7 @@ std::unique_ptr<Lesson> make_memory_lesson();
 std::unique_ptr<Lesson> make_round_trip_lesson();
 std::unique_ptr<Lesson> make_matmul_lesson();
 std::unique_ptr<Lesson> make_tiles_lesson();
+std::unique_ptr<Lesson> make_warps_lesson();
 std::unique_ptr<Lesson> make_launch_config_lesson();
 std::unique_ptr<Lesson> make_six_rules_lesson();
 std::unique_ptr<Lesson> make_fault_drills_lesson();
@@ -26,6 +27,7 @@ std::vector<std::unique_ptr<Lesson>> make_lessons() {
   lessons.push_back(make_round_trip_lesson());
   lessons.push_back(make_matmul_lesson());
   lessons.push_back(make_tiles_lesson());
+  lessons.push_back(make_warps_lesson());
   lessons.push_back(make_launch_config_lesson());
   lessons.push_back(make_six_rules_lesson());
   // Kernels that go wrong on purpose (99_fault_drills): for the tests and a teacher's demo only.
