@@ -15,8 +15,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, fonts-dejavu-extra")
 # Exercises on the emulator compile the student's kernel with the host C++ compiler; without one the
-# app says so in words, so it is recommended, not required.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "g++")
+# app says so in words, so it is recommended, not required. The same for the Chinese font: without
+# it the app says which package to install and stays in English.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "g++, fonts-wqy-microhei")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "A classroom app that teaches CUDA by running real kernels: thread and block maps,\n shared memory, timings and matrix multiply, live. Without an NVIDIA GPU the same\n kernels run on a CPU emulator of the CUDA model, clearly labelled.")
 set(CPACK_GENERATOR DEB)

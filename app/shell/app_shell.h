@@ -21,6 +21,7 @@
 #include "markdown/lesson_document.h"
 #include "settings/settings_store.h"
 #include "exercises/verdict.h"
+#include "shell/cjk_glyphs.h"
 #include "shell/console_log.h"
 #include "shell/exercise_workspace.h"
 #include "shell/course.h"
@@ -223,6 +224,7 @@ class AppShell {
   float font_scale_ = 1.f, built_font_scale_ = 0.f;
   i18n::Language language_ = i18n::Language::en;
   i18n::Language built_language_ = i18n::Language::en;  // the language whose glyphs the atlas holds
+  CjkText cjk_text_;  // the characters that language needs (read when the language changes)
   widgets::Fonts fonts_;
   widgets::Colours colours_;
 
