@@ -76,7 +76,7 @@ TEST(EmuWarpShuffle, EachTypeMovesAllItsBits) {
     EXPECT_EQ(got_ll[t], -(static_cast<long long>(source) << 40) - 7);
     EXPECT_EQ(got_ull[t], (0xfedcull << 48) | (static_cast<unsigned long long>(source) << 33) | source);
     EXPECT_EQ(std::bit_cast<std::uint64_t>(got_d[t]),
-              std::bit_cast<std::uint64_t>(1e300 * static_cast<double>(source) + 0.25));
+              std::bit_cast<std::uint64_t>(1099511627776.0 * static_cast<double>(source) + 0.25));
   }
 }
 

@@ -24,7 +24,9 @@ __global__ void warp_shuffle_types(unsigned* u, float* f, long long* ll, unsigne
   f[t] = __shfl_down_sync(0xffffffffu, -1.5f * static_cast<float>(lane) + 0.125f, 1);
   ll[t] = __shfl_down_sync(0xffffffffu, -(static_cast<long long>(lane) << 40) - 7, 1);
   ull[t] = __shfl_down_sync(0xffffffffu, (0xfedcull << 48) | (static_cast<unsigned long long>(lane) << 33) | lane, 1);
-  d[t] = __shfl_down_sync(0xffffffffu, 1e300 * static_cast<double>(lane) + 0.25, 1);
+  // Exact in double (lane · 2^40 + 1/4 needs 47 bits): nvcc fuses a multiply-add into one FMA where
+  // the host compiler rounds twice, so an inexact value would differ before any shuffle happened.
+  d[t] = __shfl_down_sync(0xffffffffu, 1099511627776.0 * static_cast<double>(lane) + 0.25, 1);
 }
 
 // Partial masks: lanes 0-15 read lane 15 among themselves, lanes 16-31 swap with their neighbour
