@@ -176,11 +176,12 @@ class TestRun {
   }
 
   bool check_limits(TestBuffers& b, std::size_t threads) {
-    if (exercise_.limits.empty()) return true;
+    const std::vector<AccessLimit>& limits = test_.limits ? *test_.limits : exercise_.limits;
+    if (limits.empty()) return true;
     std::vector<unsigned> reads(b.reads.size()), writes(b.writes.size());
     if (Status s = b.reads.download(reads); !s.ok()) return fail_status(s);
     if (Status s = b.writes.download(writes); !s.ok()) return fail_status(s);
-    for (const AccessLimit& limit : exercise_.limits) {
+    for (const AccessLimit& limit : limits) {
       std::size_t param = 0;
       while (param < exercise_.params.size() && exercise_.params[param].name != limit.param) ++param;
       if (param == exercise_.params.size()) continue;

@@ -35,19 +35,22 @@ struct ArgValue {
   std::size_t size() const { return floats.empty() ? ints.size() : floats.size(); }
 };
 
-struct TestCase {
-  std::string name;  // "n = 1000: not a multiple of the block"
-  LaunchConfig launch;
-  std::vector<ArgValue> args;                      // one per parameter
-  std::vector<std::optional<ArgValue>> expected;   // one per parameter: what an output must hold
-};
-
 // "Each thread reads `a` at most once": a limit on what every thread did to one buffer.
 struct AccessLimit {
   std::string param;
   bool reads = true;  // false: writes
   unsigned max_per_thread = 1;
   std::string why;  // one sentence, shown with the verdict
+};
+
+struct TestCase {
+  std::string name;  // "n = 1000: not a multiple of the block"
+  LaunchConfig launch;
+  std::vector<ArgValue> args;                      // one per parameter
+  std::vector<std::optional<ArgValue>> expected;   // one per parameter: what an output must hold
+  // Limits that depend on this test's sizes ("at most ceil(n / threads) writes"); when set, they
+  // replace the exercise's own.
+  std::optional<std::vector<AccessLimit>> limits;
 };
 
 struct Exercise {

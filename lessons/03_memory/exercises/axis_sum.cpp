@@ -10,9 +10,8 @@ Exercise make_axis_sum_exercise() {
   e.chapter = "03_memory";
   e.kernel_name = "row_sums";
   e.params = {{"const float*", "m"}, {"float*", "out"}, {"int", "rows"}, {"int", "cols"}};
-  e.limits = {{"m", true, 4,
-               "The 256 threads of a row's block share its columns: with 1000 columns, 4 reads each. One thread "
-               "adding up a whole row leaves the other 255 idle."},
+  // The limits are each test's (below): ceil(cols / 256) reads of m per thread, one write of out.
+  e.limits = {{"m", true, 4, "At most ceil(cols / 256) reads of m per thread (4 for the widest test)."},
               {"out", false, 1, "One thread writes the row's sum, once."}};
   e.tolerance = 1e-3;  // the additions happen in another order than the CPU's
   e.cases = [] {
@@ -35,6 +34,13 @@ Exercise make_axis_sum_exercise() {
         for (int c = 0; c < cols; ++c) sum += m.floats[r * cols + c];
         expected.floats[r] = static_cast<float>(sum);
       }
+      // Each test's own limit: ceil(cols / 256) reads of m per thread, exactly what sharing takes.
+      const unsigned per_thread = blocks_for(static_cast<std::size_t>(cols), 256);
+      test.limits = std::vector<AccessLimit>{
+          {"m", true, per_thread,
+           "The 256 threads of a row's block share its columns: " + std::to_string(cols) + " columns are " +
+               std::to_string(per_thread) + " reads each at most. One thread adding up a whole row leaves the other 255 idle."},
+          {"out", false, 1, "One thread writes the row's sum, once."}};
       test.args = {m, zero_floats(rows), scalar(rows), scalar(cols)};
       test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};
       tests.push_back(std::move(test));
