@@ -8,13 +8,15 @@ namespace cudalab::lessons {
 
 std::unique_ptr<Lesson> make_warps_lesson() {
   using namespace warps;
-  return std::make_unique<StepTableLesson>("warps", "Warps", "07_warps", "kernels.cuh",
-                                           std::vector<StepEntry>{
-                                               {divergence_step, run_divergence, divergence_views},
-                                               {reduction_step, run_reduction, reduction_views},
-                                               {bank_conflicts_step, run_bank_conflicts, bank_conflicts_views},
-                                               {atomics_step, run_atomics, atomics_views},
-                                           });
+  auto lesson = std::make_unique<StepTableLesson>("warps", "Warps", "07_warps", "kernels.cuh",
+                                                  std::vector<StepEntry>{
+                                                      {divergence_step, run_divergence, divergence_views},
+                                                      {reduction_step, run_reduction, reduction_views},
+                                                      {bank_conflicts_step, run_bank_conflicts, bank_conflicts_views},
+                                                      {atomics_step, run_atomics, atomics_views},
+                                                  });
+  lesson->set_program_file("program.cu");
+  return lesson;
 }
 
 }  // namespace cudalab::lessons
