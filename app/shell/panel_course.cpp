@@ -2,6 +2,7 @@
 // text pane (the chapter's intro plus the current step's section of lesson.md, its teacher's notes
 // folded, and the chapter's recap after the last step).
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -155,9 +156,9 @@ void AppShell::draw_text_panel() {
       scroll_text_to_top_ = false;
     }
     const widgets::Style look = style();
-    ImGui::PushFont(fonts_.heading1);
-    ImGui::TextWrapped("%s", doc.title.empty() ? course_.current().title.c_str() : doc.title.c_str());
-    ImGui::PopFont();
+    // Titles wrap as lesson text does: a Chinese title has no spaces to break at.
+    widgets::draw_wrapped_text(doc.title.empty() ? course_.current().title : doc.title, look, fonts_.heading1,
+                               colours_.text);
     if (!doc.language_note.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
       ImGui::TextWrapped("%s", doc.language_note.c_str());
@@ -182,13 +183,11 @@ void AppShell::draw_text_panel() {
         ImGui::PopID();
       }
       const markdown::StepSection* section = doc.section_for(step);
-      ImGui::PushFont(fonts_.heading2);
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
       const lessons::Step* outline = course_.current_step_outline();
       const std::string heading = section != nullptr ? section->title : outline != nullptr ? outline->title : "";
-      ImGui::TextWrapped(tr("Step %d · %s"), step + 1, heading.c_str());
-      ImGui::PopStyleColor();
-      ImGui::PopFont();
+      char step_heading[512];
+      std::snprintf(step_heading, sizeof(step_heading), tr("Step %d · %s"), step + 1, heading.c_str());
+      widgets::draw_wrapped_text(step_heading, look, fonts_.heading2, colours_.accent);
       if (section != nullptr) {
         widgets::draw_markdown(section->blocks, look);
         // The projector's window of the presenter view never carries them: the laptop shows them open.

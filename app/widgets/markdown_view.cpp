@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <optional>
 #include <string_view>
+
+#include "widgets/line_break.h"
 
 namespace cudalab::app::widgets {
 
@@ -16,31 +19,49 @@ float text_width(ImFont* font, std::string_view text) {
   return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.f, text.data(), text.data() + text.size()).x;
 }
 
-// Lays words out left to right, wrapping at `right`; draws as it goes.
+// Lays text out left to right, wrapping at `right`; draws as it goes. The paragraph's spans are
+// run together first, so that a line breaks only where line_break.h allows it: at spaces, between
+// CJK characters, never before "，" or after "（" — even where those meet a bold or `code` span.
 class TextFlow {
  public:
   TextFlow(const Style& style, ImFont* base_font, float left, float right, float top)
       : style_(style), base_font_(base_font), left_(left), right_(right), x_(left), y_(top),
         line_height_(base_font->FontSize * 1.35f) {}
 
-  void add(const Span& span) {
-    ImFont* font = font_for(span.style);
-    std::string_view text = span.text;
-    while (!text.empty()) {
-      if (text.front() == '\n') {
+  void add_all(const std::vector<Span>& spans) {
+    std::string all;
+    std::vector<std::size_t> starts;  // where each span begins in `all`
+    for (const Span& span : spans) {
+      starts.push_back(all.size());
+      all += span.text;
+    }
+    starts.push_back(all.size());
+    const std::vector<bool> may_break = break_opportunities(all);
+    auto span_at = [&](std::size_t at) {
+      return static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end() - 1, at) - starts.begin()) - 1;
+    };
+    std::size_t at = 0;
+    while (at < all.size()) {
+      if (all[at] == '\n') {
         new_line();
-        text.remove_prefix(1);
+        ++at;
         continue;
       }
-      if (text.front() == ' ') {
+      if (all[at] == ' ') {
         pending_space_ = true;
-        pending_space_style_ = span.style;
-        text.remove_prefix(1);
+        pending_space_style_ = spans[span_at(at)].style;
+        ++at;
         continue;
       }
-      const std::size_t end = std::min(text.find_first_of(" \n"), text.size());
-      word(font, span, text.substr(0, end));
-      text.remove_prefix(end);
+      // The cluster: up to the next space, newline or break opportunity.
+      std::size_t end = at;
+      do {
+        std::size_t length = 1;
+        decode_utf8(all, end, &length);
+        end += length;
+      } while (end < all.size() && all[end] != ' ' && all[end] != '\n' && !may_break[end]);
+      cluster(spans, starts, span_at(at), at, end);
+      at = end;
     }
   }
 
@@ -62,11 +83,48 @@ class TextFlow {
     pending_space_ = false;
   }
 
-  void word(ImFont* font, const Span& span, std::string_view text) {
-    const float space = pending_space_ && x_ > left_ ? text_width(font, " ") : 0.f;
-    const float width = text_width(font, text);
-    const bool code_run = (span.style & markdown::code) && (pending_space_style_ & markdown::code);
+  // Places all[from, to) — which may cross span boundaries — on one line, breaking before it
+  // when it does not fit.
+  void cluster(const std::vector<Span>& spans, const std::vector<std::size_t>& starts, std::size_t first_span,
+               std::size_t from, std::size_t to) {
+    struct Piece {
+      const Span* span;
+      std::string_view text;
+      ImFont* font;
+      float width;
+    };
+    Piece pieces[8];
+    int count = 0;
+    float width = 0.f;
+    for (std::size_t index = first_span; from < to && index < spans.size(); ++index) {
+      const std::size_t piece_end = std::min(to, starts[index + 1]);
+      if (piece_end <= from) continue;
+      const std::string_view text = std::string_view(spans[index].text).substr(from - starts[index], piece_end - from);
+      ImFont* font = font_for(spans[index].style);
+      const float piece_width = text_width(font, text);
+      if (count == 8) {  // a cluster across more spans than that is drawn as it comes
+        draw_pieces(pieces, count, width);
+        count = 0;
+        width = 0.f;
+      }
+      pieces[count++] = Piece{&spans[index], text, font, piece_width};
+      width += piece_width;
+      from = piece_end;
+    }
+    if (count == 0) return;
+    const float space = pending_space_ && x_ > left_ ? text_width(pieces[0].font, " ") : 0.f;
     if (x_ > left_ && x_ + space + width > right_) new_line();
+    draw_pieces(pieces, count, width);
+  }
+
+  template <typename PieceT>
+  void draw_pieces(const PieceT* pieces, int count, float) {
+    for (int i = 0; i < count; ++i) word(pieces[i].font, *pieces[i].span, pieces[i].text, pieces[i].width);
+  }
+
+  void word(ImFont* font, const Span& span, std::string_view text, float width) {
+    const float space = pending_space_ && x_ > left_ ? text_width(font, " ") : 0.f;
+    const bool code_run = (span.style & markdown::code) && (pending_space_style_ & markdown::code);
     const float start = x_ > left_ ? x_ + space : x_;
     // Baseline-align fonts of different heights within the line.
     const float y = y_ + (line_height_ - font->FontSize) * 0.5f;
@@ -79,7 +137,7 @@ class TextFlow {
       draw->AddRectFilled(ImVec2(from - pad, y - 1), ImVec2(bottom_right.x + pad, bottom_right.y + 1),
                           style_.colours.code_background, 3.f * style_.fonts.scale);
     }
-    const ImU32 colour = (span.style & markdown::link) ? style_.colours.link : style_.colours.text;
+    const ImU32 colour = (span.style & markdown::link) ? style_.colours.link : colour_;
     draw->AddText(font, font->FontSize, top_left, colour, text.data(), text.data() + text.size());
     if (span.style & markdown::link) {
       draw->AddLine(ImVec2(start, bottom_right.y), bottom_right, colour, std::max(1.f, style_.fonts.scale));
@@ -92,6 +150,10 @@ class TextFlow {
     empty_ = false;
   }
 
+ public:
+  ImU32 colour_ = 0;  // plain text's colour (the style's text colour unless a caller asks)
+
+ private:
   const Style& style_;
   ImFont* base_font_;
   float left_, right_, x_, y_, line_height_;
@@ -101,12 +163,14 @@ class TextFlow {
 };
 
 // Wraps `spans` in the region [left, right] starting at the cursor; advances the cursor.
-void flow_spans(const std::vector<Span>& spans, const Style& style, ImFont* font, float indent) {
+void flow_spans(const std::vector<Span>& spans, const Style& style, ImFont* font, float indent,
+                std::optional<ImU32> colour = std::nullopt) {
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
   const float left = cursor.x + indent;
   const float right = cursor.x + ImGui::GetContentRegionAvail().x;
   TextFlow flow(style, font, left, right, cursor.y);
-  for (const Span& span : spans) flow.add(span);
+  flow.colour_ = colour.value_or(style.colours.text);
+  flow.add_all(spans);
   const float height = flow.finish() - cursor.y;
   ImGui::Dummy(ImVec2(std::max(right - cursor.x, 1.f), std::max(height, 1.f)));
 }
@@ -140,6 +204,10 @@ void draw_code_block(const Block& block, const Style& style, float indent) {
 }
 
 }  // namespace
+
+void draw_wrapped_text(std::string_view text, const Style& style, ImFont* font, ImU32 colour) {
+  flow_spans({Span{std::string(text)}}, style, font, 0.f, colour);
+}
 
 void draw_markdown(const std::vector<Block>& blocks, const Style& style) {
   const float em = style.fonts.regular->FontSize;
