@@ -22,6 +22,13 @@ ArgValue random_ints(std::size_t count, int low, int high, std::uint32_t seed) {
   return value;
 }
 
+ArgValue small_whole_floats(std::size_t count, std::uint32_t seed) {
+  const ArgValue ints = random_ints(count, -4, 4, seed);
+  ArgValue value;
+  value.floats.assign(ints.ints.begin(), ints.ints.end());
+  return value;
+}
+
 ArgValue zero_floats(std::size_t count, int width) {
   ArgValue value;
   value.floats.assign(count, 0.f);

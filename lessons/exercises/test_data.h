@@ -10,6 +10,9 @@ namespace cudalab::lessons::exercises {
 ArgValue random_floats(std::size_t count, std::uint32_t seed);
 // `count` ints in [low, high].
 ArgValue random_ints(std::size_t count, int low, int high, std::uint32_t seed);
+// `count` whole numbers in [-4, 4] as floats: every product and sum of a matrix multiply is exact
+// in any order, with or without fused multiply-add, and a wrong element reads plainly.
+ArgValue small_whole_floats(std::size_t count, std::uint32_t seed);
 ArgValue zero_floats(std::size_t count, int width = 0);
 ArgValue zero_ints(std::size_t count, int width = 0);
 ArgValue scalar(double value);

@@ -4,18 +4,6 @@
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
-namespace {
-
-// Small whole numbers as floats: every product and sum is exact, in any order, with or without
-// fused multiply-add, and a wrong element reads plainly ("c[7] is 12, expected 9").
-ArgValue small_whole_floats(std::size_t count, std::uint32_t seed) {
-  const ArgValue ints = random_ints(count, -4, 4, seed);
-  ArgValue value;
-  value.floats.assign(ints.ints.begin(), ints.ints.end());
-  return value;
-}
-
-}  // namespace
 
 Exercise make_matmul_coalesced_exercise() {
   constexpr int inner = 45;  // n, the same in every test: the read limits below are exactly n

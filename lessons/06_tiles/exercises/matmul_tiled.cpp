@@ -3,18 +3,6 @@
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
-namespace {
-
-// Small whole numbers as floats: every sum is exact in any order, with or without fused
-// multiply-add, and a wrong element reads plainly.
-ArgValue small_whole_floats(std::size_t count, std::uint32_t seed) {
-  const ArgValue ints = random_ints(count, -4, 4, seed);
-  ArgValue value;
-  value.floats.assign(ints.ints.begin(), ints.ints.end());
-  return value;
-}
-
-}  // namespace
 
 Exercise make_matmul_tiled_exercise() {
   constexpr int steps = 7;  // ceil(n / 16) for every n below
