@@ -217,7 +217,8 @@ std::vector<View> divergence_views(const Run& run) {
   FactsView facts;
   facts.title = "Divergence";
   const auto& sweep = run.results["sweep"];
-  facts.facts.push_back({"warps with both branches (k = " + std::to_string(run.results["lane_map"].value("k", 0)) + ")",
+  const nlohmann::json lane_map = run.results.value("lane_map", nlohmann::json::object());
+  facts.facts.push_back({"warps with both branches (k = " + std::to_string(lane_map.value("k", 0)) + ")",
                          fmt::format("{} of 8, from the lane map", run.results.value("warps_with_both", 0))});
   if (sweep.size() >= 2 && sweep[0].value("ms", 0.0) > 0)
     facts.facts.push_back({"k = 2 against k = 1", fmt::format("{:.2f}× the time", sweep[1].value("ms", 0.0) / sweep[0].value("ms", 0.0))});
@@ -228,7 +229,7 @@ std::vector<View> divergence_views(const Run& run) {
     facts.facts.push_back({"on the emulator", "the times say nothing about divergence: the emulator runs a warp's lanes "
                                               "one after another anyway, so a lane that sits out a branch costs nothing. "
                                               "The lane maps are real: each comes from __activemask() in the kernel"});
-  facts.facts.push_back({"masks recorded", run.results["lane_map"].value("masks_match_branches", false)
+  facts.facts.push_back({"masks recorded", lane_map.value("masks_match_branches", false)
                                                ? "every lane's __activemask() named exactly the lanes of its branch"
                                                : "some lanes' __activemask() named other lanes than those of their branch"});
   views.emplace_back(std::move(chart));

@@ -25,10 +25,12 @@ __global__ void branch_on_lane(int n, int k, const float* x, float* y, int round
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     if (threadIdx.x % k == 0) {
-      trace.record(kTookBranchA, int(__activemask()));
+      unsigned lanes = __activemask();  // the lanes of this warp running branch A with this one
+      trace.record(kTookBranchA, int(lanes));
       y[i] = work_a(x[i], rounds);
     } else {
-      trace.record(kTookBranchB, int(__activemask()));
+      unsigned lanes = __activemask();  // the lanes of this warp running branch B with this one
+      trace.record(kTookBranchB, int(lanes));
       y[i] = work_b(x[i], rounds);
     }
   }
@@ -39,10 +41,12 @@ __global__ void branch_on_warp(int n, const float* x, float* y, int rounds, cuda
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     if ((threadIdx.x / warpSize) % 2 == 0) {
-      trace.record(kTookBranchA, int(__activemask()));
+      unsigned lanes = __activemask();  // the lanes of this warp running branch A with this one
+      trace.record(kTookBranchA, int(lanes));
       y[i] = work_a(x[i], rounds);
     } else {
-      trace.record(kTookBranchB, int(__activemask()));
+      unsigned lanes = __activemask();  // the lanes of this warp running branch B with this one
+      trace.record(kTookBranchB, int(lanes));
       y[i] = work_b(x[i], rounds);
     }
   }
