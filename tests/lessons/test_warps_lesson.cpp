@@ -150,3 +150,34 @@ TEST_F(WARPS, HistogramsMatchTheCpuForEveryKindOfData) {
     EXPECT_NE(find_view<TableView>(views), nullptr);
   }
 }
+
+// A run recorded on a GPU machine is drawn on a laptop from its JSON: every step's pictures come
+// back the same from a saved run.
+TEST_F(WARPS, EveryStepDrawsTheSameFromItsSavedRun) {
+  const std::vector<std::vector<std::string>> light = {
+      {"elements=1024", "rounds=1"}, {"elements=3000"}, {"n=40"}, {"elements=2048", "data=single"}};
+  for (int step = 0; step < 4; ++step) {
+    SCOPED_TRACE(step + 1);
+    cudalab::Run run = run_step(step, light[std::size_t(step)]);
+    ASSERT_TRUE(run.status.ok()) << run.status.describe();
+    cudalab::Run loaded;
+    ASSERT_TRUE(from_json(to_json(run), &loaded).ok());
+    const auto direct = lesson->views(step, run), saved = lesson->views(step, loaded);
+    ASSERT_FALSE(direct.empty());
+    ASSERT_EQ(direct.size(), saved.size());
+    for (std::size_t v = 0; v < direct.size(); ++v) {
+      if (const auto* table = std::get_if<TableView>(&direct[v])) {
+        EXPECT_EQ(table->rows, std::get<TableView>(saved[v]).rows);
+      }
+      if (const auto* grid = std::get_if<CellGridView>(&direct[v])) {
+        ASSERT_EQ(grid->cells.size(), std::get<CellGridView>(saved[v]).cells.size());
+        for (std::size_t c = 0; c < grid->cells.size(); ++c)
+          EXPECT_EQ(grid->cells[c].group, std::get<CellGridView>(saved[v]).cells[c].group);
+      }
+    }
+    // A step that has not run yet (a partial run with its header only) draws nothing, and does not fail.
+    cudalab::Run empty;
+    empty.device = run.device;
+    EXPECT_NO_THROW(lesson->views(step, empty));
+  }
+}
