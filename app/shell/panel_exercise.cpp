@@ -107,7 +107,6 @@ bool AppShell::take_exercise_outcome(LessonRunner::Outcome& outcome) {
   if (verdict.device.empty() && backend_facts_) verdict.device = backend_facts_->name;
   workspace().record_verdict(id, verdict);
   console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + verdict.headline);
-  if (!outcome.run.printf_output.empty()) console_.add_output(outcome.run.printf_output);
   verdicts_[id] = std::move(verdict);
   return true;
 }
@@ -221,6 +220,13 @@ void AppShell::draw_verdict(const ex::Verdict& verdict) {
   }
   ImGui::TextDisabled("%s · compiled in %.2f s · ran in %.2f s", verdict.device.c_str(), verdict.compile_seconds,
                       verdict.run_seconds);
+  if (!verdict.printed.empty()) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("Printed by the kernel:");
+    ImGui::PushFont(fonts_.mono);
+    ImGui::TextUnformatted(verdict.printed.c_str());
+    ImGui::PopFont();
+  }
 }
 
 void AppShell::draw_exercise_editor() {

@@ -26,6 +26,14 @@ void AppShell::draw_panes() {
   // present layout; otherwise every pane.
   const LayoutMode mode = !presenting_ ? LayoutMode::normal : audience_open_ ? LayoutMode::teacher : LayoutMode::present;
   compute_layout(mode);
+  // An exercise's editor and verdict take the bottom pane's room too: a step's results have
+  // nothing to show there, and the kernel's printf comes with the verdict.
+  const bool editor_tall = mode == LayoutMode::normal && current_exercise() != nullptr && layout_.bottom.shown();
+  if (editor_tall) {
+    layout_.canvas.size.y = layout_.bottom.position.y + layout_.bottom.size.y - layout_.canvas.position.y;
+    layout_.bottom = PanelRect{};
+    std::erase_if(layout_.splitters, [](const Splitter& s) { return s.moves == Splitter::Moves::canvas_height; });
+  }
   switch (mode) {
     case LayoutMode::normal:
       draw_top_bar();
@@ -33,7 +41,7 @@ void AppShell::draw_panes() {
       draw_text_panel();
       draw_controls_panel();
       draw_canvas_panel();
-      draw_bottom_panel();
+      if (!editor_tall) draw_bottom_panel();
       draw_status_bar();
       break;
     case LayoutMode::present:

@@ -138,7 +138,7 @@ class TestRun {
                               fault[kFaultWrite] ? "wrote" : "read", exercise_.params[param].name, index,
                               exercise_.params[param].name, test_.args[param].size(), test_.args[param].size() - 1),
                   "The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite other data, "
-                  "or fault. Is there a guard such as `if (i < n)`, and does it use the right size?");
+                  "or fault. Is there a guard such as if (i < n), and does it use the right size?");
     }
     std::vector<int> writers(std::max<std::size_t>(1, elements));
     if (Status s = b.writers.download(writers); !s.ok()) return fail_status(s);
@@ -226,6 +226,18 @@ class TestRun {
 
 }  // namespace
 
+namespace {
+// What the kernel printed across the tests, cut to what a pane can show.
+void take_printed(Device& device, Verdict* verdict) {
+  constexpr std::size_t kMaxPrinted = 16 * 1024;
+  verdict->printed += device.take_printf_output();
+  if (verdict->printed.size() > kMaxPrinted) {
+    verdict->printed.resize(kMaxPrinted);
+    verdict->printed += "\n… (more was printed)\n";
+  }
+}
+}  // namespace
+
 Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device) {
   Verdict verdict;
   verdict.exercise = exercise.id;
@@ -235,7 +247,9 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
   const std::vector<TestCase> tests = exercise.cases();
   verdict.tests_total = static_cast<int>(tests.size());
   for (const TestCase& test : tests) {
-    if (!TestRun(exercise, test, device, &verdict).run(*kernel)) {
+    const bool passed = TestRun(exercise, test, device, &verdict).run(*kernel);
+    take_printed(device, &verdict);
+    if (!passed) {
       verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(verdict.kind), verdict.tests_passed + 1,
                                      verdict.tests_total, test.name);
       verdict.headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict.headline[0])));

@@ -43,6 +43,7 @@ std::string Verdict::text() const {
   for (const std::string& line : details) out += "  " + line + "\n";
   for (const JitDiagnostic& d : diagnostics)
     out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, d.error ? "error" : "warning", d.message);
+  if (!printed.empty()) out += "Printed by the kernel:\n" + printed + (printed.ends_with('\n') ? "" : "\n");
   return out;
 }
 
@@ -51,7 +52,8 @@ nlohmann::json to_json(const Verdict& v) {
                       {"details", v.details},           {"failed_test", v.failed_test},  {"tests_passed", v.tests_passed},
                       {"tests_total", v.tests_total},   {"compiler_log", v.compiler_log}, {"compiler", v.compiler},
                       {"device", v.device},             {"compile_seconds", v.compile_seconds},
-                      {"run_seconds", v.run_seconds},   {"diagnostics", nlohmann::json::array()},
+                      {"run_seconds", v.run_seconds},   {"printed", v.printed},
+                      {"diagnostics", nlohmann::json::array()},
                       {"wrong", nlohmann::json::array()}};
   for (const JitDiagnostic& d : v.diagnostics)
     j["diagnostics"].push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"error", d.error}, {"message", d.message}});
@@ -78,6 +80,7 @@ Status from_json(const nlohmann::json& j, Verdict* out) {
     v.device = j.value("device", "");
     v.compile_seconds = j.value("compile_seconds", 0.0);
     v.run_seconds = j.value("run_seconds", 0.0);
+    v.printed = j.value("printed", "");
     for (const auto& d : j.value("diagnostics", nlohmann::json::array()))
       v.diagnostics.push_back({d.value("file", ""), d.value("line", 0), d.value("column", 0), d.value("error", true), d.value("message", "")});
     for (const auto& w : j.value("wrong", nlohmann::json::array()))

@@ -56,6 +56,7 @@ struct Verdict {
   std::vector<WrongElement> wrong;
   std::optional<CellPicture> picture;
   std::string device;  // where it ran: "NVIDIA H200" / "CPU emulator"
+  std::string printed;  // what the kernel printed (printf), first part
   double compile_seconds = 0, run_seconds = 0;
 
   bool passed() const { return kind == VerdictKind::passed; }

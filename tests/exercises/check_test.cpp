@@ -56,5 +56,17 @@ TEST_F(EmulatorCheck, ReadingTwiceIsTooMany) {
   EXPECT_EQ(verdict.kind, ex::VerdictKind::too_many_accesses) << verdict.text();
 }
 
+TEST_F(EmulatorCheck, WhatTheKernelPrintsComesWithTheVerdict) {
+  const std::string printing =
+      "__global__ void add_ten(const float* a, float* out, int n) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "  if (i == 0) printf(\"n is %d\\n\", n);\n"
+      "  if (i < n) out[i] = a[i] + 10.f;\n"
+      "}\n";
+  const ex::Verdict verdict = checker.check("guard", printing);
+  EXPECT_TRUE(verdict.passed()) << verdict.text();
+  EXPECT_NE(verdict.printed.find("n is 256\nn is 1000\nn is 4097"), std::string::npos) << verdict.printed;
+}
+
 }  // namespace
 }  // namespace cudalab::exercise_tests

@@ -94,10 +94,12 @@ TEST(Verdicts, RoundTripThroughJson) {
   v.diagnostics.push_back({"student.cu", 3, 4, true, "x"});
   v.wrong.push_back({"out", 7, 1.5, 2.5, "thread (7,0,0) of block (0,0,0)"});
   v.picture = CellPicture{"out", 4, 2, {0, 1, 2, 0, 0, 0, 0, 0}};
+  v.printed = "n is 4\n";
   Verdict back;
   ASSERT_TRUE(from_json(to_json(v), &back).ok());
   EXPECT_EQ(back.kind, v.kind);
   EXPECT_EQ(back.headline, v.headline);
+  EXPECT_EQ(back.printed, v.printed);
   EXPECT_EQ(back.diagnostics[0].line, 3);
   EXPECT_EQ(back.wrong[0].writer, v.wrong[0].writer);
   ASSERT_TRUE(back.picture);
