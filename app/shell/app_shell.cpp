@@ -416,6 +416,20 @@ const markdown::LessonDocument& AppShell::document(int chapter) {
   return *slot;
 }
 
+std::string AppShell::chapter_title(int chapter) {
+  const std::string& english = course_.chapter(chapter).title;
+  if (language_ == i18n::Language::en) return english;
+  const markdown::LessonDocument& doc = document(chapter);
+  return doc.language_note.empty() && doc.problem.empty() && !doc.title.empty() ? doc.title : english;
+}
+
+std::string AppShell::step_title(int chapter, int step, const std::string& english) {
+  if (language_ == i18n::Language::en) return english;
+  const markdown::LessonDocument& doc = document(chapter);
+  const markdown::StepSection* section = doc.language_note.empty() ? doc.section_for(step) : nullptr;
+  return section != nullptr && !section->title.empty() ? section->title : english;
+}
+
 const AppShell::KernelSource& AppShell::kernel_source(int chapter) {
   auto& slot = kernel_sources_[static_cast<std::size_t>(chapter)];
   if (slot) return *slot;

@@ -133,6 +133,10 @@ class AppShell {
   void toggle_fullscreen();
   widgets::Style style() const { return widgets::Style{fonts_, colours_}; }
   const markdown::LessonDocument& document(int chapter);
+  // Titles in the current language: the chapter's and the step's headings of lesson.zh-CN.md in
+  // Chinese (the lesson code's titles are English), else `english`.
+  std::string chapter_title(int chapter);
+  std::string step_title(int chapter, int step, const std::string& english);
   struct KernelSource {
     std::vector<widgets::CodeLine> lines;
     std::string problem;  // why there is no code to show, in words

@@ -28,7 +28,7 @@ void AppShell::draw_top_bar() {
     ImGui::PushFont(fonts_.heading3);
     ImGui::AlignTextToFramePadding();
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
-    ImGui::TextUnformatted("CUDA Lab");
+    ImGui::TextUnformatted(tr("CUDA Lab"));
     ImGui::PopStyleColor();
     ImGui::PopFont();
     ImGui::SameLine(0.f, fonts_.regular->FontSize * 1.2f);
@@ -39,13 +39,13 @@ void AppShell::draw_top_bar() {
     std::snprintf(size_text, sizeof(size_text), size_text_format, static_cast<int>(font_scale_ * 100.f + 0.5f));
     const ImGuiStyle& style = ImGui::GetStyle();
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
-    const float theme_width = ImGui::CalcTextSize("High contrast").x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
+    const float theme_width = ImGui::CalcTextSize(tr("High contrast")).x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
     // The language names are written in their own language, so a student finds theirs either way.
     const float language_width =
         std::max(ImGui::CalcTextSize(i18n::name_of(i18n::Language::en)).x, ImGui::CalcTextSize(i18n::name_of(i18n::Language::zh_cn)).x) +
         ImGui::GetFrameHeight() + style.FramePadding.x * 2;
     const float right_width = language_width + style.ItemSpacing.x + theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
-                              button_width("Present") + button_width("Fullscreen") + style.ItemSpacing.x * 6 +
+                              button_width(tr("Present")) + button_width(tr("Fullscreen")) + style.ItemSpacing.x * 6 +
                               fonts_.regular->FontSize * 1.7f;
     const float right_x = ImGui::GetWindowWidth() - right_width;
     if (course_.chapter_count() > 0) {
@@ -53,21 +53,23 @@ void AppShell::draw_top_bar() {
       const bool first = course_.current_chapter() == 0 && course_.current_step() == 0;
       const bool last = course_.current_chapter() == course_.chapter_count() - 1 && course_.current_step() >= steps - 1;
       ImGui::BeginDisabled(first);
-      if (ImGui::Button("◀ Back")) pending_navigation_.push_back(NavAction::previous_step);
+      if (ImGui::Button(tr("◀ Back"))) pending_navigation_.push_back(NavAction::previous_step);
       ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Previous step (←)");
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Previous step (←)"));
       ImGui::SameLine();
       ImGui::BeginDisabled(last);
-      if (ImGui::Button("Next ▶")) pending_navigation_.push_back(NavAction::next_step);
+      if (ImGui::Button(tr("Next ▶"))) pending_navigation_.push_back(NavAction::next_step);
       ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Next step (→)");
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Next step (→)"));
       ImGui::SameLine(0.f, fonts_.regular->FontSize);
       const lessons::Step* step = course_.current_step_outline();
-      std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + course_.current().title;
+      std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + chapter_title(course_.current_chapter());
       if (const lessons::exercises::Exercise* exercise = current_exercise()) {
-        where += "  ›  Exercise: " + exercise->title;
+        where += std::string("  ›  ") + tr("Exercise: ") + exercise->title;
       } else if (step != nullptr) {
-        where += "  ›  Step " + std::to_string(course_.current_step() + 1) + " of " + std::to_string(steps) + ": " + step->title;
+        char step_words[64];
+        std::snprintf(step_words, sizeof(step_words), tr("Step %d of %d: "), course_.current_step() + 1, steps);
+        where += std::string("  ›  ") + step_words + step_title(course_.current_chapter(), course_.current_step(), step->title);
       }
       ImGui::AlignTextToFramePadding();
       // The breadcrumb gives way to the buttons on the right.
@@ -88,25 +90,25 @@ void AppShell::draw_top_bar() {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language of the lesson text and the interface"));
       ImGui::SameLine();
       ImGui::SetNextItemWidth(theme_width);
-      const char* theme_names[] = {"Dark", "Light", "High contrast"};
+      const char* theme_names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
       if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(theme_)])) {
         for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
           if (ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == theme_)) set_theme(theme);
         }
         ImGui::EndCombo();
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colours: dark, light, or high contrast for a washed-out projector");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Colours: dark, light, or high contrast for a washed-out projector"));
       ImGui::SameLine(0.f, fonts_.regular->FontSize);
-      if (ImGui::Button("A−")) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Smaller text (Ctrl+-)");
+      if (ImGui::Button(tr("A−"))) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Smaller text (Ctrl+-)"));
       ImGui::SameLine();
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(size_text);
       ImGui::SameLine();
-      if (ImGui::Button("A+")) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Larger text (Ctrl+=)");
+      if (ImGui::Button(tr("A+"))) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Larger text (Ctrl+=)"));
       ImGui::SameLine();
-      if (ImGui::Button(presenting_ ? "Stop" : "Present")) {
+      if (ImGui::Button(presenting_ ? tr("Stop") : tr("Present"))) {
         if (presenting_) {
           stop_presenting();
         } else {
@@ -114,12 +116,12 @@ void AppShell::draw_top_bar() {
         }
       }
       if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip(presenting_ ? "Back to every pane (Esc)"
-                                      : "Present (F5): text and canvas large; on a second screen, the presenter view");
+        ImGui::SetTooltip("%s", presenting_ ? tr("Back to every pane (Esc)")
+                                            : tr("Present (F5): text and canvas large; on a second screen, the presenter view"));
       }
       ImGui::SameLine();
-      if (ImGui::Button("Fullscreen")) toggle_fullscreen();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fullscreen on and off (F11)");
+      if (ImGui::Button(tr("Fullscreen"))) toggle_fullscreen();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fullscreen on and off (F11)"));
     }
   }
   ImGui::End();
@@ -144,9 +146,9 @@ void AppShell::draw_status_bar() {
     ImGui::SameLine();
     // Words for the room; the technical reason (a CUDA error name) waits in the tooltip.
     const BackendWords words = backend_facts_ ? backend_words(*backend_facts_) : BackendWords{};
-    const std::string label = backend_opening_ ? std::string("Opening the backend…")
+    const std::string label = backend_opening_ ? std::string(tr("Opening the backend…"))
                               : backend_facts_ ? words.label
-                                               : "No backend could be opened: choose one on the right";
+                                               : tr("No backend could be opened: choose one on the right");
     ImGui::AlignTextToFramePadding();
     // The words give way to the selector: without a backend, the selector is how to get one.
     const float selector_room = backend_choices_.empty() ? 0.f : em * 13.f;
@@ -160,7 +162,7 @@ void AppShell::draw_status_bar() {
       ImGui::SameLine(0.f, em);
       ImGui::SetNextItemWidth(em * 12.f);
       std::string current_id = backend_facts_ ? (backend_facts_->is_gpu() ? "gpu:" + std::to_string(backend_facts_->index) : "emu") : "";
-      std::string preview = "Switch backend";
+      std::string preview = tr("Switch backend");
       for (const BackendChoice& choice : backend_choices_) {
         if (choice.id == current_id) preview = choice.facts.name.empty() ? choice.id : choice.facts.name;
       }
@@ -178,14 +180,14 @@ void AppShell::draw_status_bar() {
         }
         ImGui::EndCombo();
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Which device runs the lesson's kernels");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Which device runs the lesson's kernels"));
     }
     ImGui::SameLine();
-    if (ImGui::Button("Open run…")) ImGui::OpenPopup("Open a saved run");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show a run saved by `cudalab run --json` or `cudalab record`");
+    if (ImGui::Button(tr("Open run…"))) ImGui::OpenPopup("Open a saved run");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show a run saved by `cudalab run --json` or `cudalab record`"));
     draw_open_run_popup();
 
-    const char* hint = "← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F5 present · F11 fullscreen";
+    const char* hint = tr("← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F5 present · F11 fullscreen");
     const float hint_width = ImGui::CalcTextSize(hint).x;
     const float hint_x = ImGui::GetWindowWidth() - hint_width - em * 0.7f;
     ImGui::SameLine();

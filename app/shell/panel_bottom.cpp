@@ -11,6 +11,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 void AppShell::draw_bottom_panel() {
   if (begin_panel("##bottom", layout_.bottom)) {
     if (ImGui::BeginTabBar("##bottom_tabs")) {
@@ -21,24 +23,24 @@ void AppShell::draw_bottom_panel() {
       const auto hint = [](const char* text) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
       };
-      const bool results_open = ImGui::BeginTabItem("Results", nullptr, flags_for(0));
-      hint("Results: the run's facts, tables, charts and timings");
+      const bool results_open = ImGui::BeginTabItem(tr("Results"), nullptr, flags_for(0));
+      hint(tr("Results: the run's facts, tables, charts and timings"));
       if (results_open) {
         draw_results_tab();
         ImGui::EndTabItem();
       }
       const std::string console_label =
-          console_.errors() == 0   ? std::string("Console###console")
-          : console_.errors() == 1 ? std::string("Console (1 error)###console")
-                                   : "Console (" + std::to_string(console_.errors()) + " errors)###console";
+          console_.errors() == 0   ? std::string(tr("Console")) + "###console"
+          : console_.errors() == 1 ? std::string(tr("Console (1 error)")) + "###console"
+                                   : tr("Console (") + std::to_string(console_.errors()) + tr(" errors)") + "###console";
       const bool console_open = ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(1));
-      hint("Console: kernel printf output and messages");
+      hint(tr("Console: kernel printf output and messages"));
       if (console_open) {
         draw_console_tab();
         ImGui::EndTabItem();
       }
-      const bool code_open = ImGui::BeginTabItem("Code", nullptr, flags_for(2));
-      hint("Code: the chapter's kernels and its whole program");
+      const bool code_open = ImGui::BeginTabItem(tr("Code"), nullptr, flags_for(2));
+      hint(tr("Code: the chapter's kernels and its whole program"));
       if (code_open) {
         draw_code_tab();
         ImGui::EndTabItem();
@@ -54,7 +56,7 @@ void AppShell::draw_results_tab() {
   ImGui::BeginChild("##results", ImVec2(0, 0), false);
   const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
   if (!current) {
-    ImGui::TextDisabled(runner_.busy() ? "Running…" : "No results for this step yet.");
+    ImGui::TextDisabled("%s", runner_.busy() ? tr("Running…") : tr("No results for this step yet."));
     ImGui::EndChild();
     return;
   }
@@ -96,7 +98,7 @@ void AppShell::draw_results_tab() {
   // Timings always say how they were measured (a CPU emulator time is not a GPU time).
   if (!shown_->run.timings.empty()) {
     ImGui::PushFont(fonts_.bold);
-    ImGui::TextUnformatted("Timings");
+    ImGui::TextUnformatted(tr("Timings"));
     ImGui::PopFont();
     for (const Timing& timing : shown_->run.timings) {
       ImGui::BulletText("%s: %.3f ms (%s%s)", timing.label.c_str(), timing.ms, describe(timing.source),
@@ -104,14 +106,14 @@ void AppShell::draw_results_tab() {
     }
     any = true;
   }
-  if (!any) ImGui::TextDisabled("This step's results are in the picture above.");
+  if (!any) ImGui::TextDisabled("%s", tr("This step's results are in the picture above."));
   ImGui::EndChild();
 }
 
 void AppShell::draw_console_tab() {
-  if (ImGui::SmallButton("Clear")) console_.clear();
+  if (ImGui::SmallButton(tr("Clear"))) console_.clear();
   ImGui::SameLine();
-  ImGui::TextDisabled("kernel printf output and messages");
+  ImGui::TextDisabled("%s", tr("kernel printf output and messages"));
   ImGui::BeginChild("##console", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(fonts_.mono);
   for (const ConsoleLog::Entry& entry : console_.entries()) {

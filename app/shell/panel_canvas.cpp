@@ -13,6 +13,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 namespace {
 
 
@@ -78,9 +80,9 @@ void AppShell::draw_canvas_panel() {
   const float em = fonts_.regular->FontSize;
   if (!current) {
     if (last_status_ && !last_status_->ok()) {
-      centred_text(("This step did not run: " + last_status_->message).c_str(), colours_.error);
+      centred_text((tr("This step did not run: ") + last_status_->message).c_str(), colours_.error);
     } else if (course_.current_step_outline() != nullptr) {
-      centred_text(runner_.busy() ? "Running the step…" : "Press Run to run this step.", colours_.dim_text);
+      centred_text(runner_.busy() ? tr("Running the step…") : tr("Press Run to run this step."), colours_.dim_text);
     }
     ImGui::End();
     return;
@@ -90,7 +92,7 @@ void AppShell::draw_canvas_panel() {
   draw_prediction_verdict();
   if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
-    widgets::draw_banner("Last run failed: " + last_status_->message + " (showing the last good run)",
+    widgets::draw_banner(tr("Last run failed: ") + last_status_->message + tr(" (showing the last good run)"),
                          IM_COL32(150, 20, 20, 255));
   }
 
@@ -102,7 +104,7 @@ void AppShell::draw_canvas_panel() {
         drew_facts = true;
       }
     }
-    if (!drew_facts) centred_text("This step has no picture: its results are in the pane below.", colours_.dim_text);
+    if (!drew_facts) centred_text(tr("This step has no picture: its results are in the pane below."), colours_.dim_text);
     ImGui::End();
     return;
   }
@@ -111,7 +113,7 @@ void AppShell::draw_canvas_panel() {
   if (pictures.size() > 1 && ImGui::BeginTabBar("##pictures")) {
     for (int i = 0; i < static_cast<int>(pictures.size()); ++i) {
       std::string title = tab_label(title_of(shown_->views[static_cast<std::size_t>(pictures[static_cast<std::size_t>(i)])]));
-      if (title.empty()) title = "Picture " + std::to_string(i + 1);
+      if (title.empty()) title = tr("Picture ") + std::to_string(i + 1);
       const bool open = ImGui::BeginTabItem((title + "##picture" + std::to_string(i)).c_str());
       // A tab shows the title's head, squeezed further when tabs crowd: the whole title on hover.
       if (ImGui::IsItemHovered()) {

@@ -16,6 +16,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 namespace {
 
 // Where "Save as .cu" writes by default: the home folder, named after the chapter.
@@ -60,11 +62,11 @@ void AppShell::draw_code_tab() {
     const auto flags_for = [&](int tab) {
       return code_tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
     };
-    if (ImGui::BeginTabItem("Kernels", nullptr, flags_for(0))) {
+    if (ImGui::BeginTabItem(tr("Kernels"), nullptr, flags_for(0))) {
       draw_kernels_listing();
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Whole program", nullptr, flags_for(1))) {
+    if (ImGui::BeginTabItem(tr("Whole program"), nullptr, flags_for(1))) {
       draw_whole_program();
       ImGui::EndTabItem();
     }
@@ -135,7 +137,7 @@ void AppShell::draw_whole_program() {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 28.f);
   ImGui::InputText("##save_path", save_path_.data(), save_path_.size());
   ImGui::SameLine();
-  if (ImGui::Button("Save as .cu")) {
+  if (ImGui::Button(tr("Save as .cu"))) {
     const std::string path = save_path_.data();
     if (path.empty()) {
       save_message_ = "Type a file name first.";

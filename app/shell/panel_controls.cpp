@@ -8,9 +8,11 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 void AppShell::draw_controls_panel() {
   if (begin_panel("##controls", layout_.controls)) {
-    panel_heading("CONTROLS");
+    panel_heading(tr("CONTROLS"));
     ImGui::Spacing();
     if (current_exercise() != nullptr) {
       draw_exercise_controls();
@@ -20,34 +22,34 @@ void AppShell::draw_controls_panel() {
     const lessons::Step* step = course_.current_step_outline();
     const float em = fonts_.regular->FontSize;
     if (step == nullptr) {
-      ImGui::TextDisabled("Nothing to run here.");
+      ImGui::TextDisabled("%s", tr("Nothing to run here."));
       ImGui::End();
       return;
     }
     // Buttons first: they stay in view however many parameters the step has.
     const bool busy = runner_.busy();
-    if (ImGui::Button("▶ Run", ImVec2(em * 5.f, 0.f))) request_run();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run this step again with these values");
+    if (ImGui::Button(tr("▶ Run"), ImVec2(em * 5.f, 0.f))) request_run();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run this step again with these values"));
     ImGui::SameLine();
     ImGui::BeginDisabled(!busy);
-    if (ImGui::Button("Cancel")) runner_.cancel();
+    if (ImGui::Button(tr("Cancel"))) runner_.cancel();
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr("Reset"))) {
       course_.reset_values();
       if (auto_run_) request_run();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to this step's starting values");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Back to this step's starting values"));
     if (step->prediction && !prediction_.asking) {
       ImGui::SameLine();
-      if (ImGui::Button("Predict")) {
+      if (ImGui::Button(tr("Predict"))) {
         prediction_.answered.erase({course_.current_chapter(), course_.current_step()});
         request_run();  // asks first: the question takes the canvas until it is answered
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ask this step's question again, then run");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Ask this step's question again, then run"));
     }
-    ImGui::Checkbox("Run on change", &auto_run_);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run again as soon as a value changes");
+    ImGui::Checkbox(tr("Run on change"), &auto_run_);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run again as soon as a value changes"));
     // A short outcome sits beside the checkbox when it fits, else on its own line.
     auto beside_if_it_fits = [&](const char* text) {
       ImGui::SameLine(0.f, em);
@@ -55,12 +57,12 @@ void AppShell::draw_controls_panel() {
     };
     if (prediction_.asking) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
-      ImGui::TextWrapped("Answer the question on the canvas first, or skip it.");
+      ImGui::TextWrapped("%s", tr("Answer the question on the canvas first, or skip it."));
       ImGui::PopStyleColor();
     } else if (busy) {
       const float progress = runner_.progress();
       char overlay[32];
-      std::snprintf(overlay, sizeof(overlay), progress > 0.f ? "Running… %.0f %%" : "Running…", progress * 100.f);
+      std::snprintf(overlay, sizeof(overlay), progress > 0.f ? tr("Running… %.0f %%") : tr("Running…"), progress * 100.f);
       // Without reported progress, the bar sweeps so a long run still looks alive.
       const float sweep = static_cast<float>(ImGui::GetTime() * 0.5 - static_cast<int>(ImGui::GetTime() * 0.5));
       ImGui::ProgressBar(progress > 0.f ? progress : sweep, ImVec2(-1.f, 0.f), overlay);
@@ -73,17 +75,17 @@ void AppShell::draw_controls_panel() {
     } else if (shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step()) {
       char took[48];
       if (shown_->seconds < 0.001) {
-        std::snprintf(took, sizeof(took), "✓ Ran in < 1 ms");
+        std::snprintf(took, sizeof(took), "%s", tr("✓ Ran in < 1 ms"));
       } else {
-        std::snprintf(took, sizeof(took), "✓ Ran in %.0f ms", shown_->seconds * 1000.0);
+        std::snprintf(took, sizeof(took), tr("✓ Ran in %.0f ms"), shown_->seconds * 1000.0);
       }
       beside_if_it_fits(took);
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
       ImGui::TextUnformatted(took);
       ImGui::PopStyleColor();
     } else {
-      beside_if_it_fits("Not run yet.");
-      ImGui::TextDisabled("Not run yet.");
+      beside_if_it_fits(tr("Not run yet."));
+      ImGui::TextDisabled("%s", tr("Not run yet."));
     }
     ImGui::Separator();
 

@@ -35,7 +35,7 @@ void AppShell::draw_chapter_strip() {
       ImGui::PopFont();
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s. %s", chapter_label(course_.chapter(chapter), chapter).c_str(),
-                          course_.chapter(chapter).title.c_str());
+                          chapter_title(chapter).c_str());
       }
     }
     ImGui::EndChild();
@@ -69,7 +69,7 @@ void AppShell::draw_chapter_panel() {
       const int seen = static_cast<int>(course_.visited(chapter).size());
       const bool current = chapter == course_.current_chapter();
       ImGui::PushID(chapter);
-      const std::string title = chapter_label(outline, chapter) + ". " + outline.title;
+      const std::string title = chapter_label(outline, chapter) + ". " + chapter_title(chapter);
       ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
       const ImVec2 top = ImGui::GetCursorScreenPos();
       const float width = ImGui::GetContentRegionAvail().x;
@@ -113,7 +113,7 @@ void AppShell::draw_chapter_panel() {
           const bool here = step == course_.current_step() && !exercise_;
           const bool visited = course_.visited(chapter).count(step) > 0;
           const std::string label = std::string(visited ? "✓ " : "    ") + std::to_string(step + 1) + ". " +
-                                    outline.steps[static_cast<std::size_t>(step)].title;
+                                    step_title(chapter, step, outline.steps[static_cast<std::size_t>(step)].title);
           ImGui::Indent(em * 0.6f);
           ImGui::PushStyleColor(ImGuiCol_Text, here ? colours_.text : colours_.dim_text);
           const std::string shown_label = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);

@@ -3,11 +3,15 @@
 // judging are the lessons' own (lessons/prediction.h), so the CLI's `--predict` says the same.
 #include <string>
 
+#include <cstdio>
+
 #include "prediction.h"
 #include "shell/app_shell.h"
 #include "widgets/banner.h"
 
 namespace cudalab::app {
+
+using i18n::tr;
 
 bool AppShell::prediction_due() const {
   const lessons::Step* step = course_.current_step_outline();
@@ -56,7 +60,7 @@ void AppShell::draw_prediction_card() {
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
-  ImGui::TextUnformatted("PREDICT FIRST");
+  ImGui::TextUnformatted(tr("PREDICT FIRST"));
   ImGui::PopStyleColor();
   ImGui::PushFont(fonts_.bold);
   ImGui::TextWrapped("%s", lessons::prediction_question(*step, course_.values()).c_str());
@@ -85,10 +89,10 @@ void AppShell::draw_prediction_card() {
   ImGui::Spacing();
   const bool answered = prediction.kind == lessons::Prediction::Kind::number ? !prediction_.typed.empty() : prediction_.choice >= 0;
   ImGui::BeginDisabled(!answered);
-  if (ImGui::Button("▶ Run and compare")) submit = true;
+  if (ImGui::Button(tr("▶ Run and compare"))) submit = true;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Skip: just run")) {
+  if (ImGui::Button(tr("Skip: just run"))) {
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     submit_prediction(std::nullopt);
@@ -114,8 +118,8 @@ void AppShell::draw_prediction_card() {
   }
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
-  ImGui::TextWrapped("Commit to an answer, then run: the run's own result is compared with yours. The sliders still "
-                     "change the question.");
+  ImGui::TextWrapped("%s", tr("Commit to an answer, then run: the run's own result is compared with yours. The sliders still "
+                     "change the question."));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
@@ -126,7 +130,15 @@ void AppShell::draw_prediction_verdict() {
   const auto found = shown_->run.results.find("prediction");
   if (found == shown_->run.results.end() || !found->is_object()) return;
   const bool right = found->value("right", false);
-  const std::string words = (right ? "✓ " : "✗ ") + found->value("in_words", std::string());
+  // The verdict's words come from the lesson (English); in Chinese the app says it from the numbers.
+  std::string words = (right ? "✓ " : "✗ ") + found->value("in_words", std::string());
+  if (i18n::current_language() == i18n::Language::zh_cn) {
+    char said[256];
+    std::snprintf(said, sizeof(said), tr("You predicted %g; the run says %g. %s"), found->value("predicted", 0.0),
+                  found->value("actual", 0.0),
+                  right ? tr("Right.") : tr("Not this time: look at the picture to see why."));
+    words = (right ? "✓ " : "✗ ") + std::string(said);
+  }
   if (widgets::draw_banner(words, right ? IM_COL32(30, 110, 70, 255) : IM_COL32(130, 95, 20, 255))) {
     ImGui::SetTooltip("%s", found->value("question", std::string()).c_str());
   }

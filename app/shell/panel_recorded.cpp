@@ -12,6 +12,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 void AppShell::show_recorded(bool recorded) {
   if (recorded == showing_recorded_) return;
   const int chapter = course_.current_chapter(), step = course_.current_step();
@@ -94,14 +96,14 @@ void AppShell::draw_open_run_popup() {
     const char* home = std::getenv("HOME");
     open_run_path_ = std::string(home != nullptr ? home : ".") + "/";
   }
-  ImGui::TextUnformatted("A run saved by `cudalab run --json FILE` or `cudalab record`:");
+  ImGui::TextUnformatted(tr("A run saved by `cudalab run --json FILE` or `cudalab record`:"));
   char buffer[1024] = {};
   open_run_path_.copy(buffer, sizeof(buffer) - 1);
   ImGui::SetNextItemWidth(em * 28.f);
   const bool entered = ImGui::InputText("##run_path", buffer, sizeof(buffer), ImGuiInputTextFlags_EnterReturnsTrue);
   open_run_path_ = buffer;
   ImGui::SameLine();
-  if (ImGui::Button("Open") || entered) {
+  if (ImGui::Button(tr("Open")) || entered) {
     open_run_problem_ = open_saved_run(open_run_path_);
     if (open_run_problem_.empty()) {
       console_.add(ConsoleLog::Kind::info, "Opened " + open_run_path_);

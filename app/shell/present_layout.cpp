@@ -14,6 +14,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 void AppShell::set_audience_window(bool open, std::string where) {
   audience_open_ = open;
   audience_screen_ = std::move(where);
@@ -59,11 +61,11 @@ void AppShell::draw_present_strip() {
   ImGui::BeginChild("##strip_buttons", ImVec2(buttons_width, 0.f), false, ImGuiWindowFlags_NoScrollbar);
   if (course_.chapter_count() > 0) {
     const int steps = static_cast<int>(course_.current().steps.size());
-    if (ImGui::Button("◀")) pending_navigation_.push_back(NavAction::previous_step);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous step (←)");
+    if (ImGui::Button(tr("◀"))) pending_navigation_.push_back(NavAction::previous_step);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Previous step (←)"));
     ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-    if (ImGui::Button("▶")) pending_navigation_.push_back(NavAction::next_step);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next step (→)");
+    if (ImGui::Button(tr("▶"))) pending_navigation_.push_back(NavAction::next_step);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next step (→)"));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     const std::string where = "Step " + std::to_string(course_.current_step() + 1) + "/" + std::to_string(steps) + " · " +
@@ -72,22 +74,22 @@ void AppShell::draw_present_strip() {
       ImGui::SetTooltip("%s", where.c_str());
     }
   }
-  if (ImGui::Button("▶ Run")) request_run();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run this step again with these values");
+  if (ImGui::Button(tr("▶ Run"))) request_run();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run this step again with these values"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
   if (ImGui::Button(bottom_in_present_ ? "Results ▾" : "Results ▸")) bottom_in_present_ = !bottom_in_present_;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show or hide the results, console and code under the canvas");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show or hide the results, console and code under the canvas"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
   ImGui::PushStyleColor(ImGuiCol_Button, marks_.pen() ? ImGui::ColorConvertU32ToFloat4(colours_.accent)
                                                       : look.Colors[ImGuiCol_Button]);
-  if (ImGui::Button("Pen")) marks_.toggle_pen();
+  if (ImGui::Button(tr("Pen"))) marks_.toggle_pen();
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Draw on the canvas (P), or drag with Shift held · C clears · hold L for a spotlight");
+    ImGui::SetTooltip("%s", tr("Draw on the canvas (P), or drag with Shift held · C clears · hold L for a spotlight"));
   }
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-  if (ImGui::Button("Esc")) stop_presenting();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to every pane (Esc or F5)");
+  if (ImGui::Button(tr("Esc"))) stop_presenting();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Back to every pane (Esc or F5)"));
   ImGui::EndChild();
 
   ImGui::SameLine();
@@ -117,7 +119,7 @@ void AppShell::draw_present_strip() {
     if (changed && auto_run_) request_run();
   } else if (step != nullptr) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("This step has nothing to set.");
+    ImGui::TextDisabled("%s", tr("This step has nothing to set."));
   }
   ImGui::EndChild();
   ImGui::End();
@@ -141,8 +143,8 @@ void AppShell::draw_teacher_notes() {
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("presenting for %d min", minutes);
   ImGui::SameLine(0.f, em);
-  if (ImGui::Button("Stop presenting")) stop_presenting();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Close the audience window and show every pane here (Esc)");
+  if (ImGui::Button(tr("Stop presenting"))) stop_presenting();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Close the audience window and show every pane here (Esc)"));
   if (!audience_screen_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
     ImGui::TextWrapped("The room sees the lesson text and the canvas on %s. Hold L for a spotlight there; "
@@ -177,13 +179,13 @@ void AppShell::draw_teacher_notes() {
   ImGui::PopStyleColor();
   ImGui::Spacing();
   ImGui::BeginChild("##notes_scroll", ImVec2(0.f, 0.f), false);
-  panel_heading("FOR THE TEACHER");
+  panel_heading(tr("FOR THE TEACHER"));
   const markdown::LessonDocument& doc = document(chapter);
   const markdown::StepSection* section = doc.section_for(step);
   if (section != nullptr && !section->teacher_notes.empty()) {
     widgets::draw_markdown(section->teacher_notes, style());
   } else {
-    ImGui::TextDisabled("lesson.md has no notes for the teacher at this step.");
+    ImGui::TextDisabled("%s", tr("lesson.md has no notes for the teacher at this step."));
   }
   ImGui::EndChild();
   ImGui::End();

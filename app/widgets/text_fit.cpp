@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "widgets/line_break.h"
+
 namespace cudalab::app::widgets {
 
 namespace {
@@ -52,12 +54,15 @@ std::vector<std::string> wrap_lines(std::string_view text, float max_width, int 
     if (width_of(text) <= max_width) break;
     // The longest run of whole words that fits, broken at a space or after a hyphen
     // ("Shared-|memory"); none fits: stop and let the last line cut it.
+    // Chinese titles have no spaces: they break between characters, by line_break.h's rules.
     std::size_t end = 0, next = 0;
-    for (std::size_t at = text.find_first_of(" -"); at != std::string_view::npos; at = text.find_first_of(" -", at + 1)) {
-      const std::size_t line_end = text[at] == '-' ? at + 1 : at;
-      if (width_of(text.substr(0, line_end)) > max_width) break;
-      end = line_end;
-      next = at + 1;
+    const std::vector<bool> cjk_break = break_opportunities(text);
+    for (std::size_t at = 1; at < text.size(); ++at) {
+      const bool space = text[at] == ' ';
+      if (!space && text[at - 1] != '-' && !cjk_break[at]) continue;
+      if (width_of(text.substr(0, at)) > max_width) break;
+      end = at;
+      next = space ? at + 1 : at;
     }
     if (end == 0) break;
     lines.emplace_back(text.substr(0, end));

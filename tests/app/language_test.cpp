@@ -26,9 +26,9 @@ TEST(Language, CodesRoundTrip) {
 
 TEST(Language, TrTranslatesOnlyInChineseAndFallsBackToEnglish) {
   set_current_language(Language::en);
-  EXPECT_STREQ(tr("Run"), "Run");
+  EXPECT_STREQ(tr("Reset"), "Reset");
   set_current_language(Language::zh_cn);
-  EXPECT_STREQ(tr("Run"), "运行");
+  EXPECT_STREQ(tr("Reset"), "重置");
   EXPECT_STREQ(tr("No such string in the table"), "No such string in the table");
   EXPECT_EQ(tr(std::string("Cancel")), "取消");
   set_current_language(Language::en);
