@@ -153,6 +153,7 @@ __global__ void reduce_warp_shuffle(unsigned int n, const unsigned int* in, unsi
     for (int offset = warpSize / 2; offset > 0; offset /= 2) {
       sum += __shfl_down_sync(0xffffffffu, sum, offset);
       ++shuffles;  // trace
+      trace.record(kShuffleAdd, offset);
     }
     if (tid == 0) block_sums[blockIdx.x] = sum;
   }
@@ -187,6 +188,7 @@ __global__ void reduce_atomic(unsigned int n, const unsigned int* in, unsigned i
     for (int offset = warpSize / 2; offset > 0; offset /= 2) {
       sum += __shfl_down_sync(0xffffffffu, sum, offset);
       ++shuffles;  // trace
+      trace.record(kShuffleAdd, offset);
     }
     if (tid == 0) atomicAdd(total, sum);
   }

@@ -72,7 +72,7 @@ Status count_rung(Device& device, const Rung& rung, nlohmann::json* counts) {
   CUDALAB_RETURN_IF_ERROR(Buffer<unsigned>::create(device, count, &out));
   CUDALAB_RETURN_IF_ERROR(out.zero());
   TraceBuffer trace;
-  CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, 8 * (kReduceBlock + 8), &trace));
+  CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, 8 * (kReduceBlock + 8) + 4 * 5 * 32, &trace));
   CUDALAB_RETURN_IF_ERROR(launch_rung(device, rung, count, in, out, trace.handle()));
   std::vector<TraceEvent> events;
   CUDALAB_RETURN_IF_ERROR(read_all_events(device, trace, &events));
@@ -80,14 +80,29 @@ Status count_rung(Device& device, const Rung& rung, nlohmann::json* counts) {
   CUDALAB_RETURN_IF_ERROR(sum_of(device, rung, count, out, &sum));
   int barriers = 0, shuffles = 0, adds = 0;
   std::map<std::pair<int, unsigned>, int> adders;  // (stride, warp) → lanes that added
+  std::map<int, std::vector<int>> by_stride, by_offset;  // the threads that added at each stride / shuffle offset
   for (const TraceEvent& e : events) {
     if (e.block != 0) continue;
     if (e.kind == kWarpCounts) barriers = std::max(barriers, e.payload[0]), shuffles += e.payload[1];
-    if (e.kind == kSharedAdd) ++adds, ++adders[{e.payload[0], e.thread / 32}];
+    if (e.kind == kSharedAdd) ++adds, ++adders[{e.payload[0], e.thread / 32}], by_stride[e.payload[0]].push_back(int(e.thread));
+    if (e.kind == kShuffleAdd) by_offset[e.payload[0]].push_back(int(e.thread));
   }
   int divergent = 0;
   for (const auto& [where, lanes] : adders) divergent += lanes < 32;
+  // Block 0's steps in the order the kernel takes them: strides up (interleaved) or down, then the
+  // shuffle offsets down.
+  nlohmann::json steps = nlohmann::json::array();
+  auto add_step = [&](const char* kind, int step, std::vector<int> threads) {
+    std::sort(threads.begin(), threads.end());
+    steps.push_back({{"kind", kind}, {"step", step}, {"threads", threads}});
+  };
+  if (&rung == &rungs()[0])
+    for (const auto& [stride, threads] : by_stride) add_step("s", stride, threads);
+  else
+    for (auto it = by_stride.rbegin(); it != by_stride.rend(); ++it) add_step("s", it->first, it->second);
+  for (auto it = by_offset.rbegin(); it != by_offset.rend(); ++it) add_step("offset", it->first, it->second);
   *counts = {{"barriers", barriers}, {"shuffles", shuffles}, {"shared_adds", adds}, {"divergent_warp_steps", divergent},
+             {"block0_steps", steps},
              {"sum_matches", sum == std::accumulate(values.begin(), values.end(), std::uint64_t(0))}};
   return Status::success();
 }
@@ -99,7 +114,10 @@ Step reduction_step() {
   elements.log_scale = true;
   elements.help = "Unsigned ints from 0 to 7, so every sum is exact. 256 threads per block. On a GPU, raise it to 2^26 "
                   "to see the memory bandwidth; on the emulator, large sizes take a while.";
-  Step step{"Reduction, rung by rung", {elements}};
+  Param picture{"picture", "Rung in the picture", Param::Kind::choice, 0, 4, 0};
+  picture.choices = {"interleaved", "sequential", "first-add", "shuffle", "atomic"};
+  picture.help = "The picture shows which threads of block 0 added at each step of this rung.";
+  Step step{"Reduction, rung by rung", {elements, picture}};
   step.kernels = {"reduce_interleaved", "reduce_sequential", "reduce_first_add", "reduce_warp_shuffle", "reduce_atomic"};
   step.prediction = Prediction{.question = "{elements} elements: which rung is fastest on this device?",
                                .kind = Prediction::Kind::choice,
@@ -112,6 +130,7 @@ Step reduction_step() {
 void run_reduction(const ParamValues& values, Device& device, RunControl& control, Run* run) {
   const unsigned n = unsigned(values.at("elements"));
   run->results["elements"] = n;
+  run->results["picture_rung"] = int(values.count("picture") ? values.at("picture") : 0);
   run->status = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(check_host_room(device, 3 * std::size_t(n) * sizeof(unsigned), 2 * std::size_t(n) * sizeof(unsigned)));
     const std::vector<unsigned> values = reduction_inputs(n);
@@ -193,6 +212,55 @@ std::vector<View> reduction_views(const Run& run) {
     times.y.push_back(row.value("ms", 0.0));
   }
   chart.series.push_back(times);
+  // Who added at each step of the chosen rung, block 0, from its trace: one panel per step, two
+  // panels to a row; in a panel, one row per warp and one column per lane. A warp with some lanes
+  // lit and some dark diverged at that step (framed).
+  std::vector<View> pictures;
+  const std::size_t chosen = std::size_t(std::clamp(run.results.value("picture_rung", 0), 0, 4));
+  if (chosen < run.results["rungs"].size()) {
+    const auto& row = run.results["rungs"][chosen];
+    constexpr int kWarpsPerBlock = int(kReduceBlock / 32), kPanelsPerRow = 2;
+    CellGridView grid;
+    grid.title = fmt::format("Rung {} ({}): who added at each step in block 0 (a panel per step: a row per warp, a "
+                             "column per lane)",
+                             chosen + 1, row.value("idea", ""));
+    grid.legend = {"added in shared memory", "added a shuffled value"};
+    int panel = 0;
+    for (const auto& step : row.value("block0_steps", nlohmann::json::array())) {
+      const bool shuffle = step.value("kind", "") == "offset";
+      std::vector<bool> added(kReduceBlock, false);
+      for (int t : step.value("threads", std::vector<int>{}))
+        if (t >= 0 && t < int(kReduceBlock)) added[std::size_t(t)] = true;
+      const int left = (panel % kPanelsPerRow) * 33, top = (panel / kPanelsPerRow) * (kWarpsPerBlock + 1);
+      int diverged = 0;
+      for (int w = 0; w < kWarpsPerBlock; ++w) {
+        int lanes = 0;
+        for (int l = 0; l < 32; ++l) {
+          const unsigned t = unsigned(32 * w + l);
+          lanes += added[t];
+          CellGridView::Cell cell;
+          cell.col = left + l;
+          cell.row = top + w;
+          cell.group = added[t] ? (shuffle ? 1 : 0) : -1;
+          cell.tooltip = fmt::format("thread {} (warp {}, lane {}), {} = {}: {}", t, w, l, shuffle ? "shuffle offset" : "stride s",
+                                     step.value("step", 0), added[t] ? "added" : "idle");
+          grid.cells.push_back(std::move(cell));
+        }
+        if (lanes > 0 && lanes < 32) {
+          ++diverged;
+          grid.frames.push_back({left, top + w, 32, 1, "", 1});
+        }
+      }
+      grid.frames.push_back({left, top, 32, kWarpsPerBlock,
+                             fmt::format("{} = {}{}", shuffle ? "offset" : "s", step.value("step", 0),
+                                         diverged ? fmt::format(": {} warp{} diverged", diverged, diverged > 1 ? "s" : "") : ""),
+                             0});
+      ++panel;
+    }
+    grid.cols = panel > 1 ? kPanelsPerRow * 33 - 1 : 32;
+    grid.rows = ((panel + kPanelsPerRow - 1) / kPanelsPerRow) * (kWarpsPerBlock + 1) - 1;
+    pictures.emplace_back(std::move(grid));
+  }
   FactsView facts;
   facts.title = "Reduction";
   const auto& rows = run.results["rungs"];
@@ -207,7 +275,10 @@ std::vector<View> reduction_views(const Run& run) {
                                               "where a barrier costs a fiber switch per thread and divergence costs nothing"});
   facts.facts.push_back({"rungs 1-4", "leave one sum per block; the host adds those few numbers (not timed). Rung 5 adds "
                                       "them on the device with one atomicAdd per block"});
-  return views_of(std::move(table), std::move(chart), std::move(facts));
+  pictures.emplace_back(std::move(table));
+  pictures.emplace_back(std::move(chart));
+  pictures.emplace_back(std::move(facts));
+  return pictures;
 }
 
 }  // namespace cudalab::lessons::warps

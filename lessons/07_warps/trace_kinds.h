@@ -11,6 +11,7 @@ enum WarpsTraceKind : unsigned {
   kTileStore = 5,     // transpose: a lane stored into the tile (payload: byte offset from tile[0][0])
   kTileLoad = 6,      // transpose: a lane loaded from the tile (payload: byte offset from tile[0][0])
   kBinFlushed = 7,    // histogram: a block added one of its bins to global memory (payload: bin, count)
+  kShuffleAdd = 8,    // reduction: a lane of warp 0 added a shuffled value (payload: the offset)
 };
 
 }  // namespace cudalab::lessons::warps

@@ -99,10 +99,32 @@ TEST_F(WARPS, EveryReductionRungSumsExactlyWithItsCountedBarriersAndShuffles) {
     EXPECT_EQ(rungs[r]["divergent_warp_steps"], divergent[r]);
     EXPECT_EQ(rungs[r]["blocks"], blocks[r]);
   }
+  // Block 0's steps, from the trace: interleaved strides 1, 2, ..., 128 with 128, 64, ..., 1 adders;
+  // the shuffle rung's strides 128 and 64, then offsets 16 to 1, each with all 32 lanes of warp 0.
+  const auto& interleaved = rungs[0]["block0_steps"];
+  ASSERT_EQ(interleaved.size(), 8u);
+  for (std::size_t k = 0; k < 8; ++k) {
+    EXPECT_EQ(interleaved[k]["step"], 1 << k);
+    EXPECT_EQ(interleaved[k]["threads"].size(), std::size_t(128 >> k));
+    EXPECT_EQ(interleaved[k]["threads"][0], 0);
+  }
+  const auto& shuffled = rungs[3]["block0_steps"];
+  ASSERT_EQ(shuffled.size(), 7u);
+  EXPECT_EQ(shuffled[0]["step"], 128);
+  EXPECT_EQ(shuffled[1]["threads"].size(), 64u);
+  for (std::size_t k = 2; k < 7; ++k) {
+    EXPECT_EQ(shuffled[k]["kind"], "offset");
+    EXPECT_EQ(shuffled[k]["step"], 16 >> (k - 2));
+    EXPECT_EQ(shuffled[k]["threads"].size(), 32u);
+  }
   const auto views = lesson->views(1, run);
   const auto* table = find_view<TableView>(views);
   ASSERT_NE(table, nullptr);
   EXPECT_EQ(table->rows.size(), 5u);
+  const auto* picture = find_view<CellGridView>(views);
+  ASSERT_NE(picture, nullptr);
+  EXPECT_EQ(picture->rows, 4 * 9 - 1) << "8 steps, two panels of 8 warps to a row";
+  EXPECT_EQ(picture->cells.size(), 8u * 256u);
 }
 
 TEST_F(WARPS, BankConflictsFromTheTracedOffsets) {
