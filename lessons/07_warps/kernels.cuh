@@ -19,8 +19,8 @@ __host__ __device__ inline float work_b(float x, int rounds) {
 }
 
 // Threads with threadIdx.x % k == 0 take branch A, the others branch B. For k = 1 every thread
-// takes A; for 2 <= k <= 32 every warp holds lanes of both, so it runs both branches, one after
-// the other, each with part of its lanes switched off. __activemask() tells which lanes are there.
+// takes A; for 2 <= k <= 32 every warp holds lanes of both, so it runs both branches in turn,
+// each with part of its lanes switched off. __activemask() tells which lanes are there.
 __global__ void branch_on_lane(int n, int k, const float* x, float* y, int rounds, cudalab::Trace trace) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
@@ -57,8 +57,8 @@ __global__ void branch_on_warp(int n, const float* x, float* y, int rounds, cuda
 // write one sum per block into block_sums; rung 5 adds it to *total itself.
 constexpr int kReduceThreads = 256;
 
-// Rung 1, interleaved addressing: at stride s, threads whose index is a multiple of 2s add. In
-// every step the adders are scattered over all warps, so the warps diverge.
+// Rung 1, interleaved addressing: at stride s, threads whose index is a multiple of 2s add. The
+// adders are scattered over the warps, a few lanes in each, so the warps diverge at every step.
 __global__ void reduce_interleaved(unsigned int n, const unsigned int* in, unsigned int* block_sums, cudalab::Trace trace) {
   __shared__ unsigned int partial[kReduceThreads];
   int barriers = 0;  // trace
