@@ -42,7 +42,7 @@ Step atomics_step() {
               "sends many adds to the same bin at once, and they wait for each other.";
   Step step{"Atomics", {elements, data}};
   step.kernels = {"histogram_global", "histogram_shared"};
-  step.prediction = Prediction{.question = "These bytes: which histogram is faster on this device?",
+  step.prediction = Prediction{.question = "{elements} {data} bytes: which histogram is faster on this device?",
                                .kind = Prediction::Kind::choice,
                                .choices = {"global atomics", "per-block bins in shared memory"},
                                .answer_key = "shared_faster"};
