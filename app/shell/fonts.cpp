@@ -150,6 +150,9 @@ FontBuild build_fonts(ImFontAtlas* atlas, const std::filesystem::path& font_dir,
     build.problem = "Fonts: some DejaVu fonts are missing from " + font_dir.string() +
                     " (install fonts-dejavu-core and fonts-dejavu-extra); the regular font stands in.";
   }
+  // GL 3.3 takes any texture height: rounding it up to a power of two would waste up to half of
+  // the texture (8 MiB of RGBA at 200 %) on nothing.
+  atlas->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
   atlas->Build();
   build.atlas_width = atlas->TexWidth;
   build.atlas_height = atlas->TexHeight;
