@@ -141,6 +141,26 @@ constexpr Translation table[] = {
     {"Draw on the canvas (P), or drag with Shift held · C clears · hold L for a spotlight",
      "在画布上画（P），或按住 Shift 拖动 · C 清除 · 按住 L 打聚光灯"},
     {"lesson.md has no notes for the teacher at this step.", "本步骤没有教师备注。"},
+    {"recorded on ", "录制于 "},
+    {"opened from ", "打开自 "},
+    {"Live: ", "实时："},
+    {"Live: CPU emulator", "实时：CPU 模拟器"},
+    {"The same step run on a real GPU elsewhere, at the values it was recorded with:\nits pictures, numbers and timings are that GPU's, not this machine's.",
+     "同一步骤在别处的真实 GPU 上、按录制时的数值运行的结果：\n图、数字和计时都来自那块 GPU，不是这台机器。"},
+    {"Not live: ", "非实时："},
+    {". Pictures, numbers and timings are that device's, at the values it was recorded with.",
+     "。图、数字和计时都来自那台设备，使用录制时的数值。"},
+    {" cells · wheel: zoom · drag: pan · double-click: fit · hover a cell for its numbers",
+     " 个格子 · 滚轮：缩放 · 拖动：平移 · 双击：适应窗口 · 鼠标悬停在格子上看数字"},
+    // Console messages
+    {"Backend: ", "后端："},
+    {"Could not open the backend: ", "无法打开后端："},
+    {" · step %d", " · 第 %d 步"},
+    {": ran in %.0f ms", "：运行完成，用时 %.0f ms"},
+    {": cancelled", "：已取消"},
+    {": ", "："},
+    {"The GPU was reset after that error; its memory was cleared.", "出错后 GPU 已被重置，显存中的数据已清空。"},
+    {"Switching to ", "正在切换到 "},
 };
 
 }  // namespace

@@ -316,12 +316,12 @@ void AppShell::poll_runner() {
     if (event.status.ok()) {
       backend_facts_ = event.facts;
       backend_problem_.clear();
-      console_.add(ConsoleLog::Kind::info, "Backend: " + event.facts.label());
+      console_.add(ConsoleLog::Kind::info, i18n::tr("Backend: ") + event.facts.label());
       if (!first) request_run();  // the first request already waits behind the opening
     } else {
       backend_facts_.reset();
       backend_problem_ = event.status.describe();
-      console_.add(ConsoleLog::Kind::error, "Could not open the backend: " + backend_problem_);
+      console_.add(ConsoleLog::Kind::error, i18n::tr("Could not open the backend: ") + backend_problem_);
     }
   }
   std::optional<LessonRunner::Outcome> outcome = runner_.take_outcome();
@@ -341,23 +341,25 @@ void AppShell::poll_runner() {
   shown_outcome_ = std::max(shown_outcome_, outcome->id);
   if (!current) return;  // the student moved on while it ran
   judge_prediction(&*outcome);
-  const std::string where = course_.chapter(outcome->chapter).title + " · step " + std::to_string(outcome->step + 1);
+  char step_words[64];
+  std::snprintf(step_words, sizeof(step_words), i18n::tr(" · step %d"), outcome->step + 1);
+  const std::string where = chapter_title(outcome->chapter) + step_words;
   if (!outcome->run.printf_output.empty()) console_.add_output(outcome->run.printf_output);
   const Status& status = outcome->run.status;
   if (outcome->id == expected_outcome_) last_status_ = status;
   if (status.ok()) {
     char took[64];
-    std::snprintf(took, sizeof(took), " in %.0f ms", outcome->seconds * 1000.0);
-    console_.add(ConsoleLog::Kind::success, where + ": ran" + took);
+    std::snprintf(took, sizeof(took), i18n::tr(": ran in %.0f ms"), outcome->seconds * 1000.0);
+    console_.add(ConsoleLog::Kind::success, where + took);
     show(std::move(*outcome));
   } else if (status.code == StatusCode::cancelled) {
-    console_.add(ConsoleLog::Kind::warning, where + ": cancelled");
+    console_.add(ConsoleLog::Kind::warning, where + i18n::tr(": cancelled"));
     // What a stopped step measured before it stopped is still worth seeing (the race's rows).
     if (!outcome->views.empty()) show(std::move(*outcome));
   } else {
-    console_.add(ConsoleLog::Kind::error, where + ": " + std::string(to_string(status.code)) + " — " + status.describe());
+    console_.add(ConsoleLog::Kind::error, where + i18n::tr(": ") + std::string(to_string(status.code)) + " — " + status.describe());
     if (status.device_was_reset) {
-      console_.add(ConsoleLog::Kind::warning, "The GPU was reset after that error; its memory was cleared.");
+      console_.add(ConsoleLog::Kind::warning, i18n::tr("The GPU was reset after that error; its memory was cleared."));
     }
   }
 }

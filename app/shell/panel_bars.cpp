@@ -175,7 +175,7 @@ void AppShell::draw_status_bar() {
             selection.gpu_index = choice.facts.index;
             backend_opening_ = true;
             runner_.switch_backend(selection);
-            console_.add(ConsoleLog::Kind::info, "Switching to " + choice.facts.label() + "…");
+            console_.add(ConsoleLog::Kind::info, tr("Switching to ") + choice.facts.label() + "…");
           }
         }
         ImGui::EndCombo();

@@ -152,7 +152,7 @@ void AppShell::draw_canvas_panel() {
     canvases_[static_cast<std::size_t>(view_index)]->draw(*grid, shown_->version, size, style());
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
     const std::string hint = std::to_string(grid->cols) + " × " + std::to_string(grid->rows) +
-                             " cells · wheel: zoom · drag: pan · double-click: fit · hover a cell for its numbers";
+                             tr(" cells · wheel: zoom · drag: pan · double-click: fit · hover a cell for its numbers");
     widgets::text_fitted(hint, ImGui::GetContentRegionAvail().x);
     ImGui::PopStyleColor();
   } else if (const auto* timeline = std::get_if<lessons::TimelineView>(&view)) {

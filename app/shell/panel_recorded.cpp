@@ -46,19 +46,25 @@ void AppShell::draw_recording_choice() {
     open_recorded_at_start_ = false;
     show_recorded(true);
   }
-  const std::string label = recordings_.label_of(lesson, step);
-  const std::string live = backend_facts_ ? (live_is_gpu ? "Live: " + backend_facts_->name : "Live: CPU emulator") : "Live";
+  // "recorded on …" / "opened from …": the shelf's English words, led by the current language's.
+  std::string label = recordings_.label_of(lesson, step);
+  for (const char* lead : {"recorded on ", "opened from "}) {
+    if (label.starts_with(lead)) label = tr(lead) + label.substr(std::string_view(lead).size());
+  }
+  const std::string live = backend_facts_ ? (live_is_gpu ? tr("Live: ") + backend_facts_->name : std::string(tr("Live: CPU emulator")))
+                                          : std::string(tr("Live"));
   if (ImGui::RadioButton(live.c_str(), !showing_recorded_)) show_recorded(false);
   ImGui::SameLine();
-  const std::string recorded = label.empty() ? std::string("Recorded") : std::string(1, char(std::toupper(label[0]))) + label.substr(1);
+  const std::string recorded = label.empty() ? std::string(tr("Recorded"))
+                               : std::string(1, char(std::toupper(static_cast<unsigned char>(label[0])))) + label.substr(1);
   if (ImGui::RadioButton(recorded.c_str(), showing_recorded_)) show_recorded(true);
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("The same step run on a real GPU elsewhere, at the values it was recorded with:\n"
-                      "its pictures, numbers and timings are that GPU's, not this machine's.");
+    ImGui::SetTooltip("%s", tr("The same step run on a real GPU elsewhere, at the values it was recorded with:\n"
+                               "its pictures, numbers and timings are that GPU's, not this machine's."));
   }
   if (!showing_recorded_) return;
-  widgets::draw_banner("Not live: " + label + ". Pictures, numbers and timings are that device's, at the values it was "
-                       "recorded with.",
+  widgets::draw_banner(tr("Not live: ") + label +
+                           tr(". Pictures, numbers and timings are that device's, at the values it was recorded with."),
                        IM_COL32(40, 70, 130, 255));
 }
 
