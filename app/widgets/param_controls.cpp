@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "i18n/language.h"
+
 namespace cudalab::app::widgets {
 
 bool is_power_of_two_range(double min, double max) {
@@ -78,7 +80,7 @@ bool draw_param_controls(const lessons::Step& step, lessons::ParamValues* values
   bool changed = false;
   if (step.params.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, style.colours.dim_text);
-    ImGui::TextWrapped("This step has nothing to set: press Run to run it again.");
+    ImGui::TextWrapped("%s", i18n::tr("This step has nothing to set: press Run to run it again."));
     ImGui::PopStyleColor();
   }
   for (const lessons::Param& param : step.params) {
@@ -95,14 +97,14 @@ bool draw_param_controls(const lessons::Step& step, lessons::ParamValues* values
       if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
       ImGui::SameLine();
       ImGui::AlignTextToFramePadding();
-      ImGui::TextWrapped("%s", param.label.c_str());
+      ImGui::TextWrapped("%s", i18n::tr(param.label.c_str()));
       if (ImGui::IsItemClicked()) {
         value = on ? 0 : 1;
         changed = true;
       }
       if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
     } else {
-      ImGui::TextWrapped("%s", param.label.c_str());
+      ImGui::TextWrapped("%s", i18n::tr(param.label.c_str()));
       if (!param.help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", param.help.c_str());
       ImGui::SetNextItemWidth(-FLT_MIN);
       switch (param.kind) {
@@ -119,8 +121,11 @@ bool draw_param_controls(const lessons::Step& step, lessons::ParamValues* values
   return changed;
 }
 
-bool draw_param_compact(const lessons::Param& param, double* value, const Style& style) {
+bool draw_param_compact(const lessons::Param& english_param, double* value, const Style& style) {
   (void)style;
+  // The label in the current language; the rest of the parameter as the lesson defines it.
+  lessons::Param param = english_param;
+  param.label = i18n::tr(param.label);
   bool changed = false;
   ImGui::PushID(param.name.c_str());
   const float width = ImGui::GetContentRegionAvail().x;
