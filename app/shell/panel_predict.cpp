@@ -52,7 +52,13 @@ void AppShell::draw_prediction_card() {
     prediction_.asking = false;
     return;
   }
-  const lessons::Prediction& prediction = *step->prediction;
+  // The question, its choices and its unit in the current language (the lesson's English is the
+  // key); answers are parsed against the lesson's own prediction, by number or choice index.
+  lessons::Step asked = *step;
+  asked.prediction->question = tr(asked.prediction->question);
+  for (std::string& choice : asked.prediction->choices) choice = tr(choice);
+  asked.prediction->unit = tr(asked.prediction->unit);
+  const lessons::Prediction& prediction = *asked.prediction;
   const float em = fonts_.regular->FontSize;
   const ImVec2 available = ImGui::GetContentRegionAvail();
   const float width = std::min(available.x - 2.f * em, em * 34.f);
@@ -63,7 +69,7 @@ void AppShell::draw_prediction_card() {
   ImGui::TextUnformatted(tr("PREDICT FIRST"));
   ImGui::PopStyleColor();
   ImGui::PushFont(fonts_.bold);
-  ImGui::TextWrapped("%s", lessons::prediction_question(*step, course_.values()).c_str());
+  ImGui::TextWrapped("%s", lessons::prediction_question(asked, course_.values()).c_str());
   ImGui::PopFont();
   ImGui::Spacing();
 
@@ -133,9 +139,21 @@ void AppShell::draw_prediction_verdict() {
   // The verdict's words come from the lesson (English); in Chinese the app says it from the numbers.
   std::string words = (right ? "✓ " : "✗ ") + found->value("in_words", std::string());
   if (i18n::current_language() == i18n::Language::zh_cn) {
-    char said[256];
-    std::snprintf(said, sizeof(said), tr("You predicted %g; the run says %g. %s"), found->value("predicted", 0.0),
-                  found->value("actual", 0.0),
+    // A choice by its words, a number with its unit, as the lesson's English verdict says them.
+    const lessons::Step* outline = course_.current_step_outline();
+    const lessons::Prediction* prediction = outline != nullptr && outline->prediction ? &*outline->prediction : nullptr;
+    auto in_words = [&](double value) {
+      if (prediction != nullptr && prediction->kind == lessons::Prediction::Kind::choice && value >= 0 &&
+          value < static_cast<double>(prediction->choices.size())) {
+        return "“" + tr(prediction->choices[static_cast<std::size_t>(value)]) + "”";
+      }
+      char number[64];
+      std::snprintf(number, sizeof(number), "%g", value);
+      return std::string(number) + (prediction != nullptr && !prediction->unit.empty() ? " " + tr(prediction->unit) : "");
+    };
+    char said[512];
+    std::snprintf(said, sizeof(said), tr("You predicted %s; the run says %s. %s"), in_words(found->value("predicted", 0.0)).c_str(),
+                  in_words(found->value("actual", 0.0)).c_str(),
                   right ? tr("Right.") : tr("Not this time: look at the picture to see why."));
     words = (right ? "✓ " : "✗ ") + std::string(said);
   }

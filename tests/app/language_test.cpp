@@ -2,6 +2,7 @@
 // missing translation is English, never empty.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <set>
 #include <string>
 
@@ -39,11 +40,14 @@ TEST(Language, TheTableHasNoEmptyOrDuplicateEntries) {
   for (const Translation& entry : zh_cn_table()) {
     EXPECT_FALSE(entry.chinese.empty()) << entry.english;
     EXPECT_TRUE(keys.insert(entry.english).second) << "twice: " << entry.english;
-    // printf-style entries keep their conversions in the same order.
+    // printf-style entries keep their conversions (%d, %s, %.0f, %%) in the same order; a plain
+    // "10 %" is no conversion.
     auto conversions = [](std::string_view text) {
+      static const std::regex conversion("%[.0-9]*[dsgf%]");
       std::string found;
-      for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-        if (text[i] == '%') found += text[++i];
+      const std::string copy(text);
+      for (auto it = std::sregex_iterator(copy.begin(), copy.end(), conversion); it != std::sregex_iterator(); ++it) {
+        found += it->str();
       }
       return found;
     };
