@@ -7,6 +7,7 @@
 #include <string>
 
 #include "i18n/language.h"
+#include "lesson.h"
 
 using namespace cudalab::app::i18n;
 
@@ -53,4 +54,35 @@ TEST(Language, TheTableHasNoEmptyOrDuplicateEntries) {
     };
     EXPECT_EQ(conversions(entry.english), conversions(entry.chinese)) << entry.english;
   }
+}
+
+// The lessons' words the app shows (parameter labels, prediction questions, choices, units) have
+// their Chinese in app/i18n/strings_zh_cn_lessons.cpp. Identifier-like choices (float4, hang) are
+// names, not words, and stay as they are.
+TEST(Language, EveryLessonLabelAndQuestionHasItsChinese) {
+  set_current_language(Language::zh_cn);
+  auto is_identifier = [](const std::string& text) {
+    return text.find(' ') == std::string::npos && text.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
+  };
+  std::set<std::string> missing;
+  for (const auto& lesson : cudalab::lessons::make_lessons()) {
+    for (const cudalab::lessons::Step& step : lesson->steps()) {
+      for (const cudalab::lessons::Param& param : step.params) {
+        if (param.label != "GPU" && tr(param.label) == param.label) missing.insert(lesson->id() + ": " + param.label);
+      }
+      if (!step.prediction) continue;
+      if (tr(step.prediction->question) == step.prediction->question) missing.insert(lesson->id() + ": " + step.prediction->question);
+      for (const std::string& choice : step.prediction->choices) {
+        if (!is_identifier(choice) && tr(choice) == choice && choice.find_first_not_of("0123456789 KMiB") != std::string::npos) {
+          missing.insert(lesson->id() + ": " + choice);
+        }
+      }
+      const std::string& unit = step.prediction->unit;
+      if (!unit.empty() && unit != "MiB" && unit != "µs" && tr(unit) == unit) missing.insert(lesson->id() + ": " + unit);
+    }
+  }
+  set_current_language(Language::en);
+  std::string list;
+  for (const std::string& text : missing) list += "\n  " + text;
+  EXPECT_TRUE(missing.empty()) << "no Chinese in app/i18n/strings_zh_cn_lessons.cpp for:" << list;
 }
