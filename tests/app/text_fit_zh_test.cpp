@@ -16,6 +16,7 @@ struct Frame {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(800, 600);
+    io.IniFilename = nullptr;  // a test leaves no imgui.ini behind
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
