@@ -164,6 +164,14 @@ constexpr Translation interface_table[] = {
     {": ", "："},
     {"The GPU was reset after that error; its memory was cleared.", "出错后 GPU 已被重置，显存中的数据已清空。"},
     {"Switching to ", "正在切换到 "},
+    // Present layout, splitters
+    {"presenting for %d min", "已演示 %d 分钟"},
+    {"Now: %d.%d %s", "当前：%d.%d %s"},
+    {"the end of the course", "课程结束"},
+    {"Step %d/%d · ", "第 %d/%d 步 · "},
+    {"chapter %s, ", "第 %s 章，"},
+    {"Next (→): %s", "下一步（→）：%s"},
+    {"Drag to resize · double-click: back to the default", "拖动调整大小 · 双击：恢复默认"},
 };
 
 }  // namespace

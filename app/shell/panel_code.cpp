@@ -40,7 +40,7 @@ const AppShell::KernelSource& AppShell::program_source(int chapter) {
   KernelSource& slot = program_sources_[chapter];
   const ChapterOutline& outline = course_.chapter(chapter);
   if (outline.program_file.empty()) {
-    slot.problem = "This chapter has no whole program of its own.";
+    slot.problem = tr("This chapter has no whole program of its own.");
     return slot;
   }
   const auto file = data_dir_ / "lessons" / outline.folder / outline.program_file;
@@ -140,7 +140,7 @@ void AppShell::draw_whole_program() {
   if (ImGui::Button(tr("Save as .cu"))) {
     const std::string path = save_path_.data();
     if (path.empty()) {
-      save_message_ = "Type a file name first.";
+      save_message_ = tr("Type a file name first.");
     } else {
       errno = 0;
       std::ofstream out(path, std::ios::binary | std::ios::trunc);

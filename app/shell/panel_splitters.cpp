@@ -32,7 +32,7 @@ void AppShell::draw_splitters() {
         ImGui::GetWindowDrawList()->AddRectFilled(splitter.bar.position,
                                                   ImVec2(splitter.bar.right(), splitter.bar.bottom()), colours_.accent);
       }
-      if (hovered && !active) ImGui::SetTooltip("Drag to resize · double-click: back to the default");
+      if (hovered && !active) ImGui::SetTooltip("%s", i18n::tr("Drag to resize · double-click: back to the default"));
       if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         const PaneSizes defaults;
         switch (splitter.moves) {

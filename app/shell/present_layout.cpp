@@ -3,6 +3,7 @@
 // chapter list, the bottom pane and the bars hidden until asked for); with a second screen the
 // audience window takes the projector (gui.cpp, presenter_window.cpp) and this window becomes the
 // teacher's: controls, the step's notes, what comes next and a clock. Esc returns to every pane.
+#include <cstdio>
 #include <ctime>
 #include <string>
 
@@ -68,8 +69,10 @@ void AppShell::draw_present_strip() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next step (→)"));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    const std::string where = "Step " + std::to_string(course_.current_step() + 1) + "/" + std::to_string(steps) + " · " +
-                              std::to_string(course_.current_chapter()) + ". " + course_.current().title;
+    char step_words[64];
+    std::snprintf(step_words, sizeof(step_words), tr("Step %d/%d · "), course_.current_step() + 1, steps);
+    const std::string where = step_words + std::to_string(course_.current_chapter()) + ". " +
+                              chapter_title(course_.current_chapter());
     if (widgets::text_fitted(where, ImGui::GetContentRegionAvail().x) && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", where.c_str());
     }
@@ -77,7 +80,7 @@ void AppShell::draw_present_strip() {
   if (ImGui::Button(tr("▶ Run"))) request_run();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run this step again with these values"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-  if (ImGui::Button(bottom_in_present_ ? "Results ▾" : "Results ▸")) bottom_in_present_ = !bottom_in_present_;
+  if (ImGui::Button(bottom_in_present_ ? tr("Results ▾") : tr("Results ▸"))) bottom_in_present_ = !bottom_in_present_;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show or hide the results, console and code under the canvas"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
   ImGui::PushStyleColor(ImGuiCol_Button, marks_.pen() ? ImGui::ColorConvertU32ToFloat4(colours_.accent)
@@ -97,7 +100,7 @@ void AppShell::draw_present_strip() {
   const lessons::Step* step = course_.current_step_outline();
   if (prediction_.asking) {
     ImGui::AlignTextToFramePadding();
-    widgets::text_fitted("Answer the question on the canvas first, or skip it.", ImGui::GetContentRegionAvail().x);
+    widgets::text_fitted(tr("Answer the question on the canvas first, or skip it."), ImGui::GetContentRegionAvail().x);
   } else if (step != nullptr && !step->params.empty()) {
     const int count = static_cast<int>(step->params.size());
     // Each parameter gets a column at least 9 text heights wide; more scroll sideways.
@@ -141,7 +144,7 @@ void AppShell::draw_teacher_notes() {
   ImGui::PopFont();
   ImGui::SameLine(0.f, em);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("presenting for %d min", minutes);
+  ImGui::TextDisabled(tr("presenting for %d min"), minutes);
   ImGui::SameLine(0.f, em);
   if (ImGui::Button(tr("Stop presenting"))) stop_presenting();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Close the audience window and show every pane here (Esc)"));
@@ -161,21 +164,24 @@ void AppShell::draw_teacher_notes() {
   const int steps = static_cast<int>(course_.current().steps.size());
   const lessons::Step* outline = course_.current_step_outline();
   ImGui::PushFont(fonts_.heading2);
-  ImGui::TextWrapped("Now: %d.%d %s", chapter, step + 1, outline != nullptr ? outline->title.c_str() : "");
+  ImGui::TextWrapped(tr("Now: %d.%d %s"), chapter, step + 1,
+                     outline != nullptr ? step_title(course_.current_chapter(), step, outline->title).c_str() : "");
   ImGui::PopFont();
   std::string next;
   if (step + 1 < steps) {
     next = chapter_label(course_.chapter(chapter), chapter) + "." + std::to_string(step + 2) + " " +
-           course_.current().steps[static_cast<std::size_t>(step + 1)].title;
+           step_title(chapter, step + 1, course_.current().steps[static_cast<std::size_t>(step + 1)].title);
   } else if (chapter + 1 < course_.chapter_count()) {
     const ChapterOutline& following = course_.chapter(chapter + 1);
-    next = "chapter " + chapter_label(following, chapter + 1) + ", " + following.title +
-           (following.steps.empty() ? "" : " — 1. " + following.steps.front().title);
+    char chapter_words[64];
+    std::snprintf(chapter_words, sizeof(chapter_words), tr("chapter %s, "), chapter_label(following, chapter + 1).c_str());
+    next = chapter_words + chapter_title(chapter + 1) +
+           (following.steps.empty() ? "" : " — 1. " + step_title(chapter + 1, 0, following.steps.front().title));
   } else {
-    next = "the end of the course";
+    next = tr("the end of the course");
   }
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
-  ImGui::TextWrapped("Next (→): %s", next.c_str());
+  ImGui::TextWrapped(tr("Next (→): %s"), next.c_str());
   ImGui::PopStyleColor();
   ImGui::Spacing();
   ImGui::BeginChild("##notes_scroll", ImVec2(0.f, 0.f), false);
