@@ -150,7 +150,9 @@ void AppShell::before_frame() {
   // Chinese needs a CJK font; without one the app speaks English and says which package to install
   // (in English: Chinese words could not be drawn).
   std::optional<CjkGlyphRequest> cjk;
-  if (const std::optional<CjkFont> cjk_font = find_cjk_font()) {
+  const std::optional<CjkFont> cjk_font = find_cjk_font();
+  cjk_font_found_ = cjk_font.has_value();
+  if (cjk_font) {
     cjk.emplace();
     cjk->font = *cjk_font;
     // The lesson files are read again only when the language changes, not at every text size.

@@ -229,6 +229,7 @@ class AppShell {
   i18n::Language language_ = i18n::Language::en;
   i18n::Language built_language_ = i18n::Language::en;  // the language whose glyphs the atlas holds
   CjkText cjk_text_;  // the characters that language needs (read when the language changes)
+  bool cjk_font_found_ = true;  // false: "简体中文" cannot be drawn, the selector says "zh-CN"
   widgets::Fonts fonts_;
   widgets::Colours colours_;
 

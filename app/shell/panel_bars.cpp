@@ -41,8 +41,12 @@ void AppShell::draw_top_bar() {
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
     const float theme_width = ImGui::CalcTextSize(tr("High contrast")).x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
     // The language names are written in their own language, so a student finds theirs either way.
+    // Without a CJK font "简体中文" would be drawn as "????": the code stands in.
+    auto language_name = [&](i18n::Language language) {
+      return language == i18n::Language::zh_cn && !cjk_font_found_ ? i18n::code_of(language) : i18n::name_of(language);
+    };
     const float language_width =
-        std::max(ImGui::CalcTextSize(i18n::name_of(i18n::Language::en)).x, ImGui::CalcTextSize(i18n::name_of(i18n::Language::zh_cn)).x) +
+        std::max(ImGui::CalcTextSize(language_name(i18n::Language::en)).x, ImGui::CalcTextSize(language_name(i18n::Language::zh_cn)).x) +
         style.FramePadding.x * 2;
     const float right_width = language_width + style.ItemSpacing.x + theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
                               button_width(tr("Present")) + button_width(tr("Fullscreen")) + style.ItemSpacing.x * 6 +
@@ -82,9 +86,9 @@ void AppShell::draw_top_bar() {
       ImGui::SameLine(std::max(right_x, ImGui::GetCursorPosX()));
       ImGui::SetNextItemWidth(language_width);
       // No arrow: the bar is already full at 200 % on a 1280-pixel projector.
-      if (ImGui::BeginCombo("##language", i18n::name_of(language_), ImGuiComboFlags_NoArrowButton)) {
+      if (ImGui::BeginCombo("##language", language_name(language_), ImGuiComboFlags_NoArrowButton)) {
         for (i18n::Language language : {i18n::Language::en, i18n::Language::zh_cn}) {
-          if (ImGui::Selectable(i18n::name_of(language), language == language_)) set_language(language);
+          if (ImGui::Selectable(language_name(language), language == language_)) set_language(language);
         }
         ImGui::EndCombo();
       }
