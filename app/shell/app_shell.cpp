@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "i18n/view_words.h"
 #include "shell/cjk_glyphs.h"
 #include "shell/fonts.h"
 #include "shell/imgui_compat.h"
@@ -470,6 +471,12 @@ void AppShell::frame() {
     apply_navigation(action);
   }
 
+  for (std::optional<ShownRun>* slot : {&shown_, &live_shown_}) {
+    if (!*slot || (*slot)->views_language == language_) continue;
+    if (!(*slot)->views_language) (*slot)->english_views = (*slot)->views;  // first look: as the lesson built them
+    (*slot)->views = i18n::localized_views((*slot)->english_views);
+    (*slot)->views_language = language_;
+  }
   draw_panes();  // panel_layout.cpp: the panes of the current layout mode
 
   flush_settings();

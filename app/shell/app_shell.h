@@ -45,6 +45,10 @@ struct ShownRun {
   std::vector<lessons::View> views;
   std::uint64_t version = 0;  // bumps with every new Run shown: canvases re-upload
   double seconds = 0;
+  // `views` as the lesson built them, and the language `views` are in now (AppShell::frame()
+  // localises them when it differs: no new run for a language switch).
+  std::vector<lessons::View> english_views = {};
+  std::optional<i18n::Language> views_language = std::nullopt;
 };
 
 // The views the canvas shows, as indices into `views`: cell grids and timelines; charts too when
