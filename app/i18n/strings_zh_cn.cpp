@@ -172,6 +172,21 @@ constexpr Translation interface_table[] = {
     {"chapter %s, ", "第 %s 章，"},
     {"Next (→): %s", "下一步（→）：%s"},
     {"Drag to resize · double-click: back to the default", "拖动调整大小 · 双击：恢复默认"},
+    // Exercises (shell/panel_exercise.cpp)
+    {"Exercises", "练习"},
+    {"Exercise · %s", "练习 · %s"},
+    {"Hint %d", "提示 %d"},
+    {"Checking…", "正在检查……"},
+    {"Check  (Ctrl+Enter)", "检查（Ctrl+Enter）"},
+    {"All {} hints shown", "{} 条提示已全部显示"},
+    {"Show hint {} of {}", "显示提示 {}（共 {} 条）"},
+    {"Reset to starter…", "恢复初始代码…"},
+    {"Replace your kernel with the starter? (Ctrl+Z in the editor brings yours back.)",
+     "用初始代码替换你的核函数吗？（在编辑器里按 Ctrl+Z 可以找回你的代码。）"},
+    {"Replace", "替换"},
+    {"Keep mine", "保留我的"},
+    {"Your file: %s", "你的文件：%s"},
+    {"Back to the chapter", "回到本章"},
 };
 
 }  // namespace

@@ -18,6 +18,8 @@
 
 namespace cudalab::app {
 
+using i18n::tr;
+
 namespace ex = lessons::exercises;
 
 const ex::Exercise* AppShell::current_exercise() const {
@@ -121,7 +123,7 @@ void AppShell::draw_exercise_text() {
   const widgets::Style look = style();
   ImGui::PushFont(fonts_.heading2);
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
-  ImGui::TextWrapped("Exercise · %s", exercise.title.c_str());
+  ImGui::TextWrapped(tr("Exercise · %s"), exercise.title.c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
   // The statement without its hints: they are shown one at a time, on request.
@@ -139,7 +141,7 @@ void AppShell::draw_exercise_text() {
   for (int i = 0; i < shown; ++i) {
     ImGui::Spacing();
     ImGui::PushFont(fonts_.bold);
-    ImGui::Text("Hint %d", i + 1);
+    ImGui::Text(tr("Hint %d"), i + 1);
     ImGui::PopFont();
     widgets::draw_markdown(markdown::parse(hints[static_cast<std::size_t>(i)]), look);
   }
@@ -151,27 +153,27 @@ void AppShell::draw_exercise_controls() {
   const float em = fonts_.regular->FontSize;
   const bool busy = checking_.has_value();
   ImGui::BeginDisabled(busy || backend_opening_);
-  if (ImGui::Button(busy ? "Checking…" : "Check  (Ctrl+Enter)", ImVec2(std::max(em * 10.f, ImGui::GetContentRegionAvail().x), em * 2.f)))
+  if (ImGui::Button(busy ? tr("Checking…") : tr("Check  (Ctrl+Enter)"), ImVec2(std::max(em * 10.f, ImGui::GetContentRegionAvail().x), em * 2.f)))
     submit_check();
   ImGui::EndDisabled();
   const std::vector<std::string> hints = exercise.hints();
   const int shown = workspace().progress(exercise.id).hints_shown;
   ImGui::BeginDisabled(shown >= static_cast<int>(hints.size()));
   const std::string hint_label = shown >= static_cast<int>(hints.size())
-                                     ? fmt::format("All {} hints shown", hints.size())
-                                     : fmt::format("Show hint {} of {}", shown + 1, hints.size());
+                                     ? fmt::format(fmt::runtime(tr("All {} hints shown")), hints.size())
+                                     : fmt::format(fmt::runtime(tr("Show hint {} of {}")), shown + 1, hints.size());
   if (ImGui::Button(hint_label.c_str())) workspace().show_next_hint(exercise);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Reset to starter…")) ImGui::OpenPopup("##reset_exercise");
+  if (ImGui::Button(tr("Reset to starter…"))) ImGui::OpenPopup("##reset_exercise");
   if (ImGui::BeginPopup("##reset_exercise")) {
-    ImGui::TextWrapped("Replace your kernel with the starter? (Ctrl+Z in the editor brings yours back.)");
-    if (ImGui::Button("Replace")) {
+    ImGui::TextWrapped("%s", tr("Replace your kernel with the starter? (Ctrl+Z in the editor brings yours back.)"));
+    if (ImGui::Button(tr("Replace"))) {
       workspace().reset_to_starter(exercise);
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Keep mine")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(tr("Keep mine"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
   const ExerciseProgress& progress = workspace().progress(exercise.id);
@@ -184,13 +186,13 @@ void AppShell::draw_exercise_controls() {
     ImGui::TextDisabled("%d check%s so far; last: %s", progress.attempts, progress.attempts == 1 ? "" : "s",
                         progress.last_verdict.c_str());
   }
-  ImGui::TextDisabled("Your file: %s", (workspace().folder() / (exercise.id + ".cu")).string().c_str());
+  ImGui::TextDisabled(tr("Your file: %s"), (workspace().folder() / (exercise.id + ".cu")).string().c_str());
   if (!workspace().problem().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
     ImGui::TextWrapped("%s", workspace().problem().c_str());
     ImGui::PopStyleColor();
   }
-  if (ImGui::Button("Back to the chapter")) close_exercise();
+  if (ImGui::Button(tr("Back to the chapter"))) close_exercise();
 }
 
 void AppShell::draw_verdict(const ex::Verdict& verdict) {
@@ -265,7 +267,7 @@ void AppShell::draw_exercise_entries(int chapter) {
   ImGui::Indent(em * 0.6f);
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
   ImGui::PushFont(fonts_.bold);
-  ImGui::TextUnformatted("Exercises");
+  ImGui::TextUnformatted(tr("Exercises"));
   ImGui::PopFont();
   ImGui::PopStyleColor();
   ImGui::Unindent(em * 0.6f);
