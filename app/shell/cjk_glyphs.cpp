@@ -88,6 +88,11 @@ void add_markdown_text(std::string_view markdown, CjkText* text) {
   }
 }
 
+bool is_shown_chinese_text(const fs::path& file) {
+  const std::string name = file.filename().string();
+  return name.ends_with(".zh-CN.md") && !name.starts_with("GLOSSARY");
+}
+
 CjkText english_cjk_text() {
   CjkText text;
   add_language_names(&text);
@@ -111,8 +116,7 @@ CjkText chinese_cjk_text(const fs::path& lessons_dir, int* files_read) {
                                            error),
        end;
        !error && it != end; it.increment(error)) {
-    const std::string name = it->path().filename().string();
-    if (!name.ends_with(".zh-CN.md") || !it->is_regular_file(error)) continue;
+    if (!is_shown_chinese_text(it->path()) || !it->is_regular_file(error)) continue;
     std::ifstream in(it->path(), std::ios::binary);
     std::ostringstream read;
     read << in.rdbuf();

@@ -33,6 +33,9 @@ struct CjkText {
 // What a language needs: for English only the selector's "简体中文"; for Chinese every zh-CN text
 // under `lessons_dir` plus the string table. `files_read` (when given) counts the files.
 CjkText english_cjk_text();
+// Whether a file under lessons/ is Chinese text the app shows: *.zh-CN.md, but not the translators'
+// glossary (GLOSSARY.zh-CN.md), which only people read.
+bool is_shown_chinese_text(const std::filesystem::path& file);
 CjkText chinese_cjk_text(const std::filesystem::path& lessons_dir, int* files_read = nullptr);
 // Adds to `text` what one Markdown file needs, sorted by font (the parts of `CjkText`).
 void add_markdown_text(std::string_view markdown, CjkText* text);
