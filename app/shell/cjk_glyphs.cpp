@@ -33,7 +33,7 @@ std::optional<CjkFont> find_cjk_font() {
 namespace {
 
 void add_language_names(CjkText* text) {
-  for (std::string* part : {&text->body, &text->bold, &text->italic, &text->headings, &text->code}) {
+  for (std::string* part : {&text->body, &text->bold, &text->italic, &text->headings, &text->titles, &text->code}) {
     *part += i18n::name_of(i18n::Language::zh_cn);
   }
 }
@@ -81,6 +81,8 @@ void add_markdown_text(std::string_view markdown, CjkText* text) {
     if (trimmed.starts_with('#')) {
       text->headings += line;
       text->headings += '\n';
+      text->titles += line;
+      text->titles += '\n';
     }
     add_between(line, "**", &text->bold);
     add_between(line, "*", &text->italic);
@@ -92,6 +94,8 @@ bool is_shown_chinese_text(const fs::path& file) {
   const std::string name = file.filename().string();
   return name.ends_with(".zh-CN.md") && !name.starts_with("GLOSSARY");
 }
+
+const char* const kTitleWords[4] = {"Step %d · %s", "You can now", "Exercise · %s", "Now: %d.%d %s"};
 
 CjkText english_cjk_text() {
   CjkText text;
@@ -106,6 +110,11 @@ CjkText chinese_cjk_text(const fs::path& lessons_dir, int* files_read) {
     for (std::string* part : {&text.body, &text.bold, &text.headings}) {
       *part += entry.chinese;
       *part += '\n';
+    }
+  }
+  for (const char* english : kTitleWords) {
+    for (const i18n::Translation& entry : i18n::zh_cn_table()) {
+      if (entry.english == english) text.titles += entry.chinese;
     }
   }
   int files = 0;

@@ -26,9 +26,16 @@ struct CjkText {
   std::string body;      // regular text: everything
   std::string bold;      // **strong** spans, panel headings, UI words
   std::string italic;    // *emphasis* spans
-  std::string headings;  // `#` lines of the lessons, UI words (titles, big labels)
+  std::string headings;  // `#` lines of the lessons, UI words (small headings, big values)
+  // The two title sizes (chapter and step titles): only `#` lines and the few UI words drawn that
+  // large — at 200 % each glyph there costs four times a body glyph.
+  std::string titles;
   std::string code;      // `code` spans and fenced blocks
 };
+
+// The interface's words drawn in the title sizes (the step heading "Step %d · %s", the recap's
+// "You can now", the exercise's title line, the presenter's "Now:"), in English: tr() gives them.
+extern const char* const kTitleWords[4];
 
 // What a language needs: for English only the selector's "简体中文"; for Chinese every zh-CN text
 // under `lessons_dir` plus the string table. `files_read` (when given) counts the files.

@@ -139,9 +139,9 @@ FontBuild build_fonts(ImFontAtlas* atlas, const std::filesystem::path& font_dir,
       or_regular(merge(add_font(atlas, italic_file, body, compact_ranges, 2), &CjkText::italic, compact_ranges, body, 2));
   fonts.mono = or_regular(
       merge(add_font(atlas, mono_file, body * 0.92f, text_ranges, 2), &CjkText::code, text_ranges, body * 0.92f, 3));
-  fonts.heading1 = or_regular(merge(add_font(atlas, bold_file, body * 1.6f, compact_ranges, 1), &CjkText::headings,
+  fonts.heading1 = or_regular(merge(add_font(atlas, bold_file, body * 1.6f, compact_ranges, 1), &CjkText::titles,
                                     compact_ranges, body * 1.6f, 4));
-  fonts.heading2 = or_regular(merge(add_font(atlas, bold_file, body * 1.3f, compact_ranges, 1), &CjkText::headings,
+  fonts.heading2 = or_regular(merge(add_font(atlas, bold_file, body * 1.3f, compact_ranges, 1), &CjkText::titles,
                                     compact_ranges, body * 1.3f, 5));
   fonts.heading3 = or_regular(merge(add_font(atlas, bold_file, body * 1.1f, compact_ranges, 1), &CjkText::headings,
                                     compact_ranges, body * 1.1f, 6));
