@@ -69,7 +69,8 @@ void AppShell::draw_top_bar() {
       const lessons::Step* step = course_.current_step_outline();
       std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + chapter_title(course_.current_chapter());
       if (const lessons::exercises::Exercise* exercise = current_exercise()) {
-        where += std::string("  ›  ") + tr("Exercise: ") + exercise->title;
+        where += std::string("  ›  ") + tr("Exercise: ") +
+                 exercise->title_in(i18n::current_language() == i18n::Language::zh_cn ? "zh-CN" : "en");
       } else if (step != nullptr) {
         char step_words[64];
         std::snprintf(step_words, sizeof(step_words), tr("Step %d of %d: "), course_.current_step() + 1, steps);

@@ -22,6 +22,11 @@ using i18n::tr;
 
 namespace ex = lessons::exercises;
 
+namespace {
+// The language exercise texts are shown in: statement.zh-CN.md where the app speaks Chinese.
+std::string_view exercise_language() { return i18n::current_language() == i18n::Language::zh_cn ? "zh-CN" : "en"; }
+}  // namespace
+
 const ex::Exercise* AppShell::current_exercise() const {
   const auto& all = ex::all_exercises();
   if (!exercise_ || *exercise_ < 0 || *exercise_ >= static_cast<int>(all.size())) return nullptr;
@@ -123,12 +128,13 @@ void AppShell::draw_exercise_text() {
   const widgets::Style look = style();
   ImGui::PushFont(fonts_.heading2);
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
-  ImGui::TextWrapped(tr("Exercise · %s"), exercise.title.c_str());
+  ImGui::TextWrapped(tr("Exercise · %s"), exercise.title_in(exercise_language()).c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
   // The statement without its hints: they are shown one at a time, on request.
-  std::string statement(exercise.statement());
-  if (const auto hints_at = statement.find("\n### Hint"); hints_at != std::string::npos) statement.resize(hints_at);
+  std::string statement(exercise.statement(exercise_language()));
+  for (const char* hint_heading : {"\n### Hint", "\n### 提示"})
+    if (const auto hints_at = statement.find(hint_heading); hints_at != std::string::npos) statement.resize(hints_at);
   if (const auto title_end = statement.find('\n'); statement.starts_with("# ") && title_end != std::string::npos)
     statement.erase(0, title_end + 1);
   widgets::draw_markdown(markdown::parse(statement), look);
@@ -136,7 +142,7 @@ void AppShell::draw_exercise_text() {
   ImGui::PushFont(fonts_.mono);
   ImGui::TextWrapped("%s", exercise.signature().c_str());
   ImGui::PopFont();
-  const std::vector<std::string> hints = exercise.hints();
+  const std::vector<std::string> hints = exercise.hints(exercise_language());
   const int shown = std::min(workspace().progress(exercise.id).hints_shown, static_cast<int>(hints.size()));
   for (int i = 0; i < shown; ++i) {
     ImGui::Spacing();
@@ -156,7 +162,7 @@ void AppShell::draw_exercise_controls() {
   if (ImGui::Button(busy ? tr("Checking…") : tr("Check  (Ctrl+Enter)"), ImVec2(std::max(em * 10.f, ImGui::GetContentRegionAvail().x), em * 2.f)))
     submit_check();
   ImGui::EndDisabled();
-  const std::vector<std::string> hints = exercise.hints();
+  const std::vector<std::string> hints = exercise.hints(exercise_language());
   const int shown = workspace().progress(exercise.id).hints_shown;
   ImGui::BeginDisabled(shown >= static_cast<int>(hints.size()));
   const std::string hint_label = shown >= static_cast<int>(hints.size())
@@ -276,7 +282,8 @@ void AppShell::draw_exercise_entries(int chapter) {
     const ExerciseProgress& progress = workspace().progress(exercise.id);
     // ✓ passed, • tried; the title's start is what the list has room for (the tooltip has it all).
     const std::string mark = progress.passed ? "✓ " : progress.attempts > 0 ? "• " : "    ";
-    const std::string label = mark + exercise.title;
+    const std::string title = exercise.title_in(exercise_language());
+    const std::string label = mark + title;
     ImGui::PushID(index);
     ImGui::Indent(em * 0.6f);
     const bool here = exercise_ && *exercise_ == index;
@@ -285,7 +292,7 @@ void AppShell::draw_exercise_entries(int chapter) {
     if (ImGui::Selectable((shown + "##exercise").c_str(), here)) open_exercise(index);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s%s", exercise.title.c_str(),
+      ImGui::SetTooltip("%s%s", title.c_str(),
                         progress.passed ? " — passed" : progress.attempts > 0 ? " — tried, not passed yet" : " — not tried yet");
     ImGui::Unindent(em * 0.6f);
     ImGui::PopID();

@@ -12,14 +12,24 @@ bool ParamSpec::is_const_pointer() const { return is_pointer() && normalize_type
 bool ParamSpec::is_float() const { return normalize_type(type).find("float") != std::string::npos; }
 
 std::string Exercise::folder() const { return chapter + "/exercises/" + id; }
-std::string_view Exercise::statement() const { return embedded_file(folder() + "/statement.md"); }
+std::string_view Exercise::statement(std::string_view language) const {
+  if (language == "zh-CN")
+    if (const std::string_view chinese = embedded_file(folder() + "/statement.zh-CN.md"); !chinese.empty()) return chinese;
+  return embedded_file(folder() + "/statement.md");
+}
+
+std::string Exercise::title_in(std::string_view language) const {
+  const std::string_view text = statement(language);
+  if (!text.starts_with("# ")) return title;
+  return std::string(text.substr(2, text.find('\n') - 2));
+}
 std::string_view Exercise::starter() const { return embedded_file(folder() + "/starter.cu"); }
 std::string_view Exercise::solution() const { return embedded_file(folder() + "/solution.cu"); }
 
-std::vector<std::string> Exercise::hints() const {
-  // Each `### Hint…` heading starts one hint; it runs to the next heading.
+std::vector<std::string> Exercise::hints(std::string_view language) const {
+  // Each `### Hint…` (`### 提示…`) heading starts one hint; it runs to the next heading.
   std::vector<std::string> hints;
-  const std::string_view text = statement();
+  const std::string_view text = statement(language);
   std::string* current = nullptr;
   std::size_t at = 0;
   while (at < text.size()) {
@@ -27,7 +37,7 @@ std::vector<std::string> Exercise::hints() const {
     if (end == std::string_view::npos) end = text.size();
     const std::string_view line = text.substr(at, end - at);
     if (line.starts_with("#")) {
-      current = line.starts_with("### Hint") ? &hints.emplace_back() : nullptr;
+      current = line.starts_with("### Hint") || line.starts_with("### 提示") ? &hints.emplace_back() : nullptr;
     } else if (current != nullptr) {
       *current += std::string(line) + "\n";
     }

@@ -65,11 +65,15 @@ struct Exercise {
   double time_limit_seconds = 10;
 
   std::string folder() const;  // "02_threads/exercises/map"
-  std::string_view statement() const;  // the files, embedded at build time
+  // The files, embedded at build time. `language` "zh-CN" gives statement.zh-CN.md where there is
+  // one (hints under `### 提示 N`), else the English statement.md.
+  std::string_view statement(std::string_view language = "en") const;
   std::string_view starter() const;
   std::string_view solution() const;
-  // `### Hint` sections of the statement, in order.
-  std::vector<std::string> hints() const;
+  // `### Hint` (`### 提示`) sections of the statement, in order.
+  std::vector<std::string> hints(std::string_view language = "en") const;
+  // The statement's `# ` title in `language`, else `title`.
+  std::string title_in(std::string_view language) const;
   // "__global__ void map(const float* a, float* out, int n)"
   std::string signature() const;
 };

@@ -85,6 +85,15 @@ TEST(Exercises, EachHasItsFilesHintsAndUniqueId) {
   EXPECT_FALSE(probe_header().empty());
 }
 
+TEST(Exercises, ChineseStatementsHaveTheEnglishHintsAndATitle) {
+  for (const Exercise& e : all_exercises()) {
+    ASSERT_NE(e.statement("zh-CN"), e.statement()) << e.id << " has no statement.zh-CN.md";
+    EXPECT_EQ(e.hints("zh-CN").size(), e.hints().size()) << e.id;
+    EXPECT_NE(e.title_in("zh-CN"), e.title) << e.id << ": its Chinese statement has no `# ` title";
+  }
+  EXPECT_EQ(guard().title_in("en"), "Add ten, with a guard");
+}
+
 TEST(Verdicts, RoundTripThroughJson) {
   Verdict v;
   v.kind = VerdictKind::wrong_result;
