@@ -77,19 +77,17 @@ const NvrtcApi& nvrtc() {
 
 class CudaJitKernel final : public JitKernel {
  public:
-  CudaJitKernel(std::string name, cudaLibrary_t library, cudaKernel_t kernel)
-      : name_(std::move(name)), library_(library) {
+  CudaJitKernel(std::string name, cudaKernel_t kernel) : name_(std::move(name)) {
     entry_.name = name_.c_str();
     entry_.gpu_function = reinterpret_cast<const void*>(kernel);
   }
-  // The library is not unloaded: after a device reset its handle belongs to a context that is
-  // gone, and a kernel object is destroyed when the next compile replaces it, which is cheap to leak.
+  // Its library is never unloaded (cudaLibraryUnload): after a device reset the handle belongs to
+  // a context that is gone, and one small cubin per check is cheap to keep.
   const KernelEntry& entry() const override { return entry_; }
   EmuInvocation emu_invocation(const std::vector<std::vector<std::byte>>&) const override { return {}; }
 
  private:
   std::string name_;
-  cudaLibrary_t library_;
   KernelEntry entry_;
 };
 
@@ -152,7 +150,7 @@ Status CudaDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* 
     CUDALAB_CUDA_TRY(cudaLibraryLoadData(&library, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
     cudaKernel_t loaded_kernel = nullptr;
     CUDALAB_CUDA_TRY(cudaLibraryGetKernel(&loaded_kernel, library, lowered_name.c_str()));
-    *kernel = std::make_unique<CudaJitKernel>(source.kernel_name, library, loaded_kernel);
+    *kernel = std::make_unique<CudaJitKernel>(source.kernel_name, loaded_kernel);
     return Status::success();
   };
   Status loaded = settle(load());
