@@ -11,12 +11,15 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/cli_language.h"
 #include "cli/latency_bench.h"
 #include "cli/record_command.h"
 #include "cli/text_report.h"
 #include "cli/exercise_bench.h"
 #include "cli/exercise_commands.h"
 #include "emulator_bench.h"
+#include "i18n/language.h"
+#include "i18n/text_patterns.h"
 #include "matmul_bench.h"
 #include "lesson.h"
 #include "prediction.h"
@@ -78,7 +81,8 @@ int command_devices() {
 }
 
 int command_run(const StepOptions& options, const std::string& json_path, double time_limit_seconds,
-                const std::optional<std::string>& predicted_text) {
+                const std::optional<std::string>& predicted_text, const std::string& language) {
+  choose_cli_language(language);
   auto lessons = lessons::make_lessons();
   lessons::StepSelection target;
   if (Status s = lessons::select_step(lessons, options.chapter, options.step - 1, options.assignments, &target); !s.ok())
@@ -107,17 +111,21 @@ int command_run(const StepOptions& options, const std::string& json_path, double
     if (verdict) lessons::record_prediction(*verdict, &run);
   }
   auto views = target.lesson->views(target.step, run);
-  print_run(std::cout, fmt::format("{} · step {}: {}", target.lesson->title(), target.step + 1, step.title), run, views);
+  print_run(std::cout,
+            fmt::format(fmt::runtime(i18n::tr("{} · step {}: {}")), i18n::tr(target.lesson->title()), target.step + 1,
+                        i18n::tr(step.title)),
+            run, views);
   if (predicted_text) {
-    std::cout << "\nPredict: " << lessons::prediction_question(step, target.values) << "\n"
-              << (verdict ? verdict->in_words : "The run has no answer to compare with: it did not finish.") << "\n";
+    std::cout << "\n" << i18n::tr("Predict: ") << i18n::tr_text(lessons::prediction_question(step, target.values)) << "\n"
+              << (verdict ? i18n::tr_text(verdict->in_words) : i18n::tr("The run has no answer to compare with: it did not finish."))
+              << "\n";
   }
   if (!json_path.empty()) {
     if (Status s = save_run(run, json_path); !s.ok()) {
       std::cerr << "cudalab: " << s.describe() << "\n";
       return 1;
     }
-    std::cout << "\nrun saved to " << json_path << "\n";
+    std::cout << "\n" << i18n::tr("run saved to ") << json_path << "\n";
   }
   return run.status.ok() ? 0 : 1;
 }
@@ -183,6 +191,9 @@ int run_command_line(int argc, char** argv) {
   std::optional<std::string> predicted;
   run->add_option("--predict", predicted,
                   "Your answer to the step's question (`cudalab list` shows it): a number, or a choice's number or text");
+  std::string run_language;
+  run->add_option("--lang", run_language, "Language of the text: en or zh-CN (default: as the window, else the locale)")
+      ->check(CLI::IsMember({"en", "zh-CN"}));
 
   StepOptions shot_options;
   std::string shot_out, shot_size = "1280x800";
@@ -215,6 +226,13 @@ int run_command_line(int argc, char** argv) {
   std::string bench_backend = "auto";
   bench->add_option("--sizes", matmul_options.sizes, "matmul: sizes n, comma-separated")->delimiter(',');
   bench->add_option("--json", matmul_options.json_path, "matmul: also write the rows as JSON to FILE");
+  bench->add_flag("--ladder", matmul_options.ladder_only, "matmul: only the ladder's table (cuBLAS, chapter 6's tiles, the rungs)");
+  bench->add_flag("--tune", matmul_options.tune,
+                  "matmul: first sweep every tile shape of the ladder and save the fastest per rung (see --tuning)");
+  bench->add_option("--tune-size", matmul_options.tune_size, "matmul --tune: the n to tune at (default 4096 on a GPU)")
+      ->check(CLI::Range(1, 46340));
+  bench->add_option("--tuning", matmul_options.tuning_path,
+                    "matmul: the ladder's tuning file (default $XDG_CACHE_HOME/cudalab/matmul_ladder_tuning.json)");
   bench->add_option("--backend", bench_backend, "matmul, latency, exercises: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
 
   ExerciseCommands exercise_commands;
@@ -235,7 +253,7 @@ int run_command_line(int argc, char** argv) {
   if (const int code = run_exercise_commands(exercise_commands); code >= 0) return code;
   if (*list) return command_list();
   if (*devices) return command_devices();
-  if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted);
+  if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted, run_language);
   if (*bench && bench_what == "matmul") {
     matmul_options.backend = backend_request(bench_backend);
     return run_matmul_bench(std::cout, matmul_options);

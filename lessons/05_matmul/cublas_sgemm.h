@@ -20,5 +20,8 @@ const CublasLibrary& cublas_library();
 // C = A × B for n × n row-major matrices in device memory, enqueued on the device's default
 // stream (so the device's events time it). A GPU device only; fails in words otherwise.
 Status cublas_sgemm(Device& device, const float* a, const float* b, float* c, int n);
+// The same product on the tensor cores in TF32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32): inputs
+// keep 10 mantissa bits, sums stay FP32. Needs compute capability 8.0 or newer.
+Status cublas_gemm_tf32(Device& device, const float* a, const float* b, float* c, int n);
 
 }  // namespace cudalab::lessons::matmul

@@ -1,0 +1,73 @@
+#pragma once
+// What host code knows of the ladder's kernels (rung_*.cuh): one handle per compiled instance.
+// Each GPU translation unit (kernels_gpu_*.cu) holds one or two rungs in a namespace of its own
+// (a unit's printf channel is per unit); the emulator binds them all in kernels_emu.cpp.
+#include "cudalab/kernel.h"
+
+namespace cudalab::lessons::ladder {
+
+// C (m × n) = A (m × k) × B (k × n), all row-major device arrays.
+using LadderMatmul = void(const float* a, const float* b, float* c, int m, int n, int k);
+
+// The rungs, in teaching order. Saved in JSON by key (rung_key), never by number.
+enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, tf32_wmma };
+
+}  // namespace cudalab::lessons::ladder
+
+// X(unit namespace, handle, rung, BM, BN, BK, TM, TN, WM, WN, WN_ITER, STAGES, the kernel as its
+// file names it). WM, WN, WN_ITER are 0 for rungs without warp tiles; STAGES counts the shared
+// buffers; the kernel comes last because a template argument list holds commas. The first
+// instance of each rung is its default before tuning.
+#define CUDALAB_LADDER_TILING_KERNELS(X)                                                                           \
+  X(tiling, tiling_1d_64x64x8_tm8, Rung::tiling_1d, 64, 64, 8, 8, 1, 0, 0, 0, 1, mat_mul_1d_tiling_kernel<64, 64, 8, 8>) \
+  X(tiling, tiling_1d_128x64x8_tm16, Rung::tiling_1d, 128, 64, 8, 16, 1, 0, 0, 0, 1,                                    \
+    mat_mul_1d_tiling_kernel<128, 64, 8, 16>)                                                                       \
+  X(tiling, tiling_2d_128x128x8_8x8, Rung::tiling_2d, 128, 128, 8, 8, 8, 0, 0, 0, 1,                                     \
+    mat_mul_2d_tiling_kernel<128, 128, 8, 8, 8>)                                                                    \
+  X(tiling, tiling_2d_128x64x8_8x8, Rung::tiling_2d, 128, 64, 8, 8, 8, 0, 0, 0, 1, mat_mul_2d_tiling_kernel<128, 64, 8, 8, 8>)
+
+#define CUDALAB_LADDER_VECTORIZED_KERNELS(X)                                       \
+  X(vectorized, vectorized_128x128x8_8x8, Rung::vectorized, 128, 128, 8, 8, 8, 0, 0, 0, 1, \
+    mat_mul_vectorized_kernel<128, 128, 8, 8, 8>)                                  \
+  X(vectorized, vectorized_128x128x16_8x8, Rung::vectorized, 128, 128, 16, 8, 8, 0, 0, 0, 1, \
+    mat_mul_vectorized_kernel<128, 128, 16, 8, 8>)                                 \
+  X(vectorized, vectorized_128x64x16_8x8, Rung::vectorized, 128, 64, 16, 8, 8, 0, 0, 0, 1, \
+    mat_mul_vectorized_kernel<128, 64, 16, 8, 8>)
+
+#define CUDALAB_LADDER_WARP_KERNELS(X)                                                           \
+  X(warp, warp_128x128x16_w64x64_4_8x4, Rung::warp_tiling, 128, 128, 16, 8, 4, 64, 64, 4, 1,         \
+    mat_mul_warp_tiling_kernel<128, 128, 16, 64, 64, 4, 8, 4>)                                   \
+  X(warp, warp_128x128x8_w64x32_2_8x4, Rung::warp_tiling, 128, 128, 8, 8, 4, 64, 32, 2, 1,           \
+    mat_mul_warp_tiling_kernel<128, 128, 8, 64, 32, 2, 8, 4>)                                    \
+  X(warp, warp_128x64x16_w64x32_2_8x4, Rung::warp_tiling, 128, 64, 16, 8, 4, 64, 32, 2, 1,           \
+    mat_mul_warp_tiling_kernel<128, 64, 16, 64, 32, 2, 8, 4>)
+
+#define CUDALAB_LADDER_DOUBLE_BUFFER_KERNELS(X)                                                  \
+  X(double_buffer, double_128x128x16_w64x64_4_8x4, Rung::double_buffer, 128, 128, 16, 8, 4, 64, 64, 4, 2, \
+    mat_mul_double_buffer_kernel<128, 128, 16, 64, 64, 4, 8, 4>)                                 \
+  X(double_buffer, double_128x128x8_w64x32_2_8x4, Rung::double_buffer, 128, 128, 8, 8, 4, 64, 32, 2, 2,   \
+    mat_mul_double_buffer_kernel<128, 128, 8, 64, 32, 2, 8, 4>)
+
+#define CUDALAB_LADDER_TF32_KERNELS(X)                                                              \
+  X(tf32, tf32_128x128x16_w64x32_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 32, 0, 2,        \
+    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2>)                                              \
+  X(tf32, tf32_128x128x16_w64x64_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 64, 0, 2,        \
+    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 64, 2>)                                              \
+  X(tf32, tf32_128x128x32_w64x32_1stage, Rung::tf32_wmma, 128, 128, 32, 16, 16, 64, 32, 0, 1,        \
+    mat_mul_tf32_wmma_kernel<128, 128, 32, 64, 32, 1>)
+
+#define CUDALAB_LADDER_KERNELS(X)       \
+  CUDALAB_LADDER_TILING_KERNELS(X)      \
+  CUDALAB_LADDER_VECTORIZED_KERNELS(X)  \
+  CUDALAB_LADDER_WARP_KERNELS(X)        \
+  CUDALAB_LADDER_DOUBLE_BUFFER_KERNELS(X) \
+  CUDALAB_LADDER_TF32_KERNELS(X)
+
+#define CUDALAB_LADDER_DECLARE_KERNEL(unit, name, ...) \
+  namespace unit {                                     \
+  extern const ::cudalab::Kernel<LadderMatmul> name;   \
+  }
+
+namespace cudalab::lessons::ladder {
+CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DECLARE_KERNEL)
+}  // namespace cudalab::lessons::ladder

@@ -1,0 +1,129 @@
+#include "ladder.h"
+
+#include <fmt/format.h>
+
+#include "cudalab/buffer.h"
+
+namespace cudalab::lessons::ladder {
+namespace {
+
+#define CUDALAB_LADDER_ROW(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \
+  LadderKernel{#name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, &unit::name},
+const LadderKernel kKernels[] = {CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_ROW)};
+#undef CUDALAB_LADDER_ROW
+
+// Matrices are indexed with int: row * cols + col must stay below 2³¹.
+constexpr long long kLargestElements = 2147483647LL;
+
+}  // namespace
+
+const char* rung_key(Rung rung) {
+  switch (rung) {
+    case Rung::tiling_1d: return "1d_tiling";
+    case Rung::tiling_2d: return "2d_tiling";
+    case Rung::vectorized: return "vectorized";
+    case Rung::warp_tiling: return "warp_tiling";
+    case Rung::double_buffer: return "double_buffer";
+    case Rung::tf32_wmma: return "tf32_wmma";
+  }
+  return "?";
+}
+
+const char* rung_title(Rung rung) {
+  switch (rung) {
+    case Rung::tiling_1d: return "1D register tiling (TM results per thread)";
+    case Rung::tiling_2d: return "2D register tiling (TM × TN results per thread)";
+    case Rung::vectorized: return "128-bit loads, A's tile transposed in shared memory";
+    case Rung::warp_tiling: return "warp tiling";
+    case Rung::double_buffer: return "double buffering (next tile prefetched into registers)";
+    case Rung::tf32_wmma: return "TF32 tensor cores (WMMA m16n16k8)";
+  }
+  return "?";
+}
+
+unsigned LadderKernel::threads_per_block() const {
+  switch (rung) {
+    case Rung::tiling_1d: return unsigned(bm * bn / tm);
+    case Rung::tiling_2d:
+    case Rung::vectorized: return unsigned((bm / tm) * (bn / tn));
+    case Rung::warp_tiling:
+    case Rung::double_buffer:
+    case Rung::tf32_wmma: return unsigned((bm / wm) * (bn / wn) * 32);
+  }
+  return 0;
+}
+
+std::string LadderKernel::shape_in_words() const {
+  std::string words = fmt::format("BM×BN×BK {}×{}×{}", bm, bn, bk);
+  if (wm > 0) words += fmt::format(", warp {}×{}", wm, wn);
+  if (wn_iter > 0) words += fmt::format(" in {} columns", wn_iter);
+  if (stages > 1) words += fmt::format(", {} buffers", stages);
+  if (rung == Rung::tf32_wmma) return words + ", 16×16×8 fragments";
+  return words + (tn > 1 ? fmt::format(", TM×TN {}×{}", tm, tn) : fmt::format(", TM {}", tm));
+}
+
+std::span<const LadderKernel> ladder_kernels() { return kKernels; }
+
+std::vector<const LadderKernel*> kernels_of(Rung rung) {
+  std::vector<const LadderKernel*> found;
+  for (const LadderKernel& kernel : kKernels)
+    if (kernel.rung == rung) found.push_back(&kernel);
+  return found;
+}
+
+const LadderKernel* default_kernel(Rung rung) {
+  for (const LadderKernel& kernel : kKernels)
+    if (kernel.rung == rung) return &kernel;
+  return nullptr;
+}
+
+const LadderKernel* find_ladder_kernel(std::string_view key) {
+  for (const LadderKernel& kernel : kKernels)
+    if (key == kernel.key) return &kernel;
+  return nullptr;
+}
+
+double rung_tolerance(Rung rung) { return rung == Rung::tf32_wmma ? 1e-2 : 1e-3; }
+
+Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
+  if (kernel.rung != Rung::tf32_wmma) return Status::success();
+  if (!device.is_gpu())
+    return Status::error(StatusCode::unsupported,
+                         "the TF32 rung runs on tensor cores, which the CPU emulator does not imitate: it needs a GPU of "
+                         "compute capability 8.0 or newer");
+  if (device.facts().cc_major < 8)
+    return Status::error(StatusCode::unsupported,
+                         fmt::format("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
+                                     "GPU has {}.{}",
+                                     device.facts().cc_major, device.facts().cc_minor));
+  return Status::success();
+}
+
+Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
+                            int n, int k) {
+  if (m < 1 || n < 1 || k < 1)
+    return Status::error(StatusCode::invalid_argument, fmt::format("m, n and k must be at least 1; got {}, {}, {}", m, n, k));
+  if (1LL * m * k > kLargestElements || 1LL * k * n > kLargestElements || 1LL * m * n > kLargestElements)
+    return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
+  CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));
+  const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
+                            Dim3(kernel.threads_per_block())};
+  CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
+  return launch(device, *kernel.kernel, config, a, b, c, m, n, k);
+}
+
+Status ladder_mat_mul(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m, int n,
+                      int k) {
+  CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));
+  Buffer<float> device_a, device_b, device_c;
+  CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, std::size_t(m) * k, &device_a));
+  CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, std::size_t(k) * n, &device_b));
+  CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, std::size_t(m) * n, &device_c));
+  CUDALAB_RETURN_IF_ERROR(device_a.upload({a, std::size_t(m) * k}));
+  CUDALAB_RETURN_IF_ERROR(device_b.upload({b, std::size_t(k) * n}));
+  CUDALAB_RETURN_IF_ERROR(launch_ladder_kernel(device, kernel, device_a.data(), device_b.data(), device_c.data(), m, n, k));
+  CUDALAB_RETURN_IF_ERROR(device.synchronize());
+  return device_c.download({c, std::size_t(m) * n});
+}
+
+}  // namespace cudalab::lessons::ladder

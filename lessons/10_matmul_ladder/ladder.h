@@ -1,0 +1,55 @@
+#pragma once
+// The matmul ladder (issue #15): from chapter 6's shared tiles towards cuBLAS, one rung per idea.
+// Each rung is a kernel file (rung_*.cuh) compiled for a few tile shapes; host code picks an
+// instance (by default the first of its rung, or what `cudalab bench matmul --tune` chose) and
+// launches it here, on the GPU or on the emulator alike (the TF32 rung: GPU only).
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cudalab/device.h"
+#include "kernels.h"
+
+namespace cudalab::lessons::ladder {
+
+inline constexpr Rung kRungs[] = {Rung::tiling_1d, Rung::tiling_2d, Rung::vectorized,
+                                  Rung::warp_tiling, Rung::double_buffer, Rung::tf32_wmma};
+const char* rung_key(Rung rung);    // "1d_tiling", for tables and JSON
+const char* rung_title(Rung rung);  // "1D register tiling (TM results per thread)"
+
+// One compiled instance of a rung's kernel and the tile shape it was compiled for.
+struct LadderKernel {
+  const char* key = "";  // "tiling_2d_128x128x8_8x8"
+  Rung rung = Rung::tiling_1d;
+  int bm = 0, bn = 0, bk = 0;        // the block's tile of C (BM × BN) and its step along k
+  int tm = 0, tn = 0;                // results per thread (TM × TN); the TF32 rung: the 16 × 16 fragment
+  int wm = 0, wn = 0, wn_iter = 0;   // a warp's piece of the tile; 0 for rungs without warp tiles
+  int stages = 1;                    // shared buffers: 2 for double buffering
+  const Kernel<LadderMatmul>* kernel = nullptr;
+  unsigned threads_per_block() const;
+  std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"
+};
+std::span<const LadderKernel> ladder_kernels();  // every instance, rung by rung
+std::vector<const LadderKernel*> kernels_of(Rung rung);
+const LadderKernel* default_kernel(Rung rung);
+const LadderKernel* find_ladder_kernel(std::string_view key);  // null when unknown
+
+// The largest relative error (measure.h's relative_error) a right answer of the rung reaches
+// with room to spare: FP32 sums stay far below 1e-3; TF32 inputs keep 10 mantissa bits, so its
+// answers sit near 1e-3 and a bug lands far above 1e-2.
+double rung_tolerance(Rung rung);
+
+// Whether `device` can run the instance: the TF32 rung needs a GPU of compute capability 8.0 or
+// newer; the rest run everywhere. Otherwise a message in words.
+Status check_ladder_kernel(const Device& device, const LadderKernel& kernel);
+
+// Enqueues C = A × B on device arrays (A: m × k, B: k × n, C: m × n, row-major); asynchronous.
+Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
+                            int n, int k);
+
+// The whole trip for host arrays: allocate, copy A and B in, launch, copy C out.
+Status ladder_mat_mul(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m, int n,
+                      int k);
+
+}  // namespace cudalab::lessons::ladder

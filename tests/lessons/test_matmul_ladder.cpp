@@ -1,0 +1,169 @@
+// The matmul ladder (lessons/10_matmul_ladder): every compiled instance of every rung against a
+// float64 CPU reference, at square sizes and at ragged m × n × k (not multiples of any tile, of 4,
+// or of each other); the TF32 rung refused in words where it cannot run; bad sizes refused; the
+// autotuner's file written and read back. Built twice: on the emulator (always) and, with
+// CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu; skipped without one).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "10_matmul_ladder/ladder.h"
+#include "cudalab/device.h"
+#include "lesson_test_support.h"
+#include "matmul_ladder_bench.h"
+
+using namespace cudalab;
+using namespace cudalab::lessons::ladder;
+using cudalab::lessons::lesson_tests::open_test_device;
+
+#if defined(CUDALAB_LESSON_TEST_ON_GPU)
+#define LADDER_SUITE MatmulLadderOnGpu
+#else
+#define LADDER_SUITE MatmulLadderOnEmulator
+#endif
+
+namespace {
+
+struct Shape {
+  int m, n, k;
+};
+// Square, then ragged: odd sizes (scalar loads at every edge), multiples of 4 that are not
+// multiples of a tile (128-bit loads inside, guards at the edge), k shorter than one BK step.
+const Shape kShapes[] = {{64, 64, 64}, {129, 129, 129}, {67, 45, 33}, {100, 132, 68}, {131, 36, 5}, {1, 1, 1}};
+// FP32 sums of at most 129 products of numbers in [-1, 1) stay orders of magnitude below this.
+constexpr double kFp32Tolerance = 2e-6;
+
+std::vector<float> random_values(std::size_t count, unsigned seed) {
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<float> values(count);
+  for (float& x : values) x = value(random);
+  return values;
+}
+
+// The largest |c − reference| over C, divided by the largest |reference| (as measure.h's
+// relative_error), with the reference summed in float64.
+double relative_error(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
+                      const Shape& s) {
+  double worst = 0, largest = 0;
+  for (int row = 0; row < s.m; ++row)
+    for (int col = 0; col < s.n; ++col) {
+      double sum = 0;
+      for (int i = 0; i < s.k; ++i) sum += double(a[std::size_t(row) * s.k + i]) * double(b[std::size_t(i) * s.n + col]);
+      const float got = c[std::size_t(row) * s.n + col];
+      worst = std::max(worst, std::isfinite(got) ? std::abs(got - sum) : INFINITY);
+      largest = std::max(largest, std::abs(sum));
+    }
+  return largest > 0 ? worst / largest : worst;
+}
+
+struct LADDER_SUITE : ::testing::Test {
+  void SetUp() override { open_test_device(&device); }
+  std::unique_ptr<Device> device;
+};
+
+}  // namespace
+
+TEST_F(LADDER_SUITE, EveryRungHasInstancesWithDistinctKeys) {
+  std::set<std::string> keys;
+  for (Rung rung : kRungs) {
+    ASSERT_FALSE(kernels_of(rung).empty()) << rung_key(rung);
+    EXPECT_EQ(default_kernel(rung), kernels_of(rung).front());
+  }
+  for (const LadderKernel& kernel : ladder_kernels()) {
+    EXPECT_TRUE(keys.insert(kernel.key).second) << kernel.key;
+    EXPECT_EQ(find_ladder_kernel(kernel.key), &kernel);
+    EXPECT_GE(kernel.threads_per_block(), 32u) << kernel.key;
+    EXPECT_LE(kernel.threads_per_block(), 1024u) << kernel.key;
+  }
+  EXPECT_EQ(find_ladder_kernel("no_such_kernel"), nullptr);
+}
+
+TEST_F(LADDER_SUITE, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
+  for (const LadderKernel& kernel : ladder_kernels()) {
+    if (Status s = check_ladder_kernel(*device, kernel); !s.ok()) {
+      EXPECT_EQ(kernel.rung, Rung::tf32_wmma) << kernel.key << ": " << s.message;
+      continue;
+    }
+    for (const Shape& shape : kShapes) {
+      SCOPED_TRACE(fmt::format("{} ({}), m = {}, n = {}, k = {}", kernel.key, kernel.shape_in_words(), shape.m, shape.n,
+                               shape.k));
+      const auto a = random_values(std::size_t(shape.m) * shape.k, 21);
+      const auto b = random_values(std::size_t(shape.k) * shape.n, 22);
+      std::vector<float> c(std::size_t(shape.m) * shape.n, -7.0f);
+      const Status s = ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), shape.m, shape.n, shape.k);
+      ASSERT_TRUE(s.ok()) << s.describe();
+      const double error = relative_error(a, b, c, shape);
+      EXPECT_LE(error, kernel.rung == Rung::tf32_wmma ? rung_tolerance(Rung::tf32_wmma) : kFp32Tolerance);
+    }
+  }
+}
+
+TEST_F(LADDER_SUITE, Tf32RungRunsOnlyWithTensorCores) {
+  const LadderKernel& kernel = *default_kernel(Rung::tf32_wmma);
+  const Status s = check_ladder_kernel(*device, kernel);
+  if (!device->is_gpu()) {
+    EXPECT_EQ(s.code, StatusCode::unsupported);
+    EXPECT_NE(s.message.find("emulator"), std::string::npos) << s.message;
+    std::vector<float> a(16, 1.0f), b(16, 1.0f), c(16, 0.0f);
+    EXPECT_EQ(ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), 4, 4, 4).code, StatusCode::unsupported);
+    return;
+  }
+  if (device->facts().cc_major < 8) {
+    EXPECT_EQ(s.code, StatusCode::unsupported);
+    return;
+  }
+  ASSERT_TRUE(s.ok()) << s.message;
+  // TF32 keeps 10 mantissa bits: the answer is close, but not FP32-close (it did use tensor cores).
+  const Shape shape{256, 256, 256};
+  const auto a = random_values(std::size_t(shape.m) * shape.k, 31);
+  const auto b = random_values(std::size_t(shape.k) * shape.n, 32);
+  std::vector<float> c(std::size_t(shape.m) * shape.n);
+  ASSERT_TRUE(ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), shape.m, shape.n, shape.k).ok());
+  const double error = relative_error(a, b, c, shape);
+  EXPECT_LE(error, rung_tolerance(Rung::tf32_wmma));
+  EXPECT_GT(error, 1e-5);
+}
+
+TEST_F(LADDER_SUITE, BadSizesAreRefusedInWords) {
+  const LadderKernel& kernel = *default_kernel(Rung::tiling_2d);
+  float one = 1.0f, out = 0.0f;
+  const Status s = ladder_mat_mul(*device, kernel, &one, &one, &out, 0, 1, 1);
+  EXPECT_EQ(s.code, StatusCode::invalid_argument);
+  EXPECT_NE(s.message.find("at least 1"), std::string::npos) << s.message;
+}
+
+TEST_F(LADDER_SUITE, TunerSavesTheFastestRightInstanceAndTheBenchReadsIt) {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / fmt::format("cudalab_ladder_tuning_{}.json", ::getpid());
+  std::filesystem::remove(path);
+  EXPECT_NE(load_ladder_choice(*device, path).source.find("no tuning saved"), std::string::npos);
+
+  std::ostringstream table;
+  nlohmann::json rows = nlohmann::json::array();
+  EXPECT_EQ(tune_ladder(table, *device, 48, path, &rows), 0) << table.str();
+  EXPECT_EQ(rows.size(), ladder_kernels().size());
+  std::ifstream file(path);
+  const nlohmann::json saved = nlohmann::json::parse(file);
+  EXPECT_EQ(saved["device"], device->facts().name);
+  const LadderChoice choice = load_ladder_choice(*device, path);
+  EXPECT_NE(choice.source.find("tuned on"), std::string::npos) << choice.source;
+  for (Rung rung : kRungs) {
+    if (!check_ladder_kernel(*device, *default_kernel(rung)).ok()) continue;
+    ASSERT_TRUE(saved["chosen"].contains(rung_key(rung))) << rung_key(rung);
+    EXPECT_EQ(choice.of(rung)->key, saved["chosen"][rung_key(rung)].get<std::string>());
+    EXPECT_EQ(choice.of(rung)->rung, rung);
+  }
+  std::filesystem::remove(path);
+}
