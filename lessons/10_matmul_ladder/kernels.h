@@ -48,19 +48,33 @@ enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, 
   X(double_buffer, double_128x128x8_w64x32_2_8x4, Rung::double_buffer, 128, 128, 8, 8, 4, 64, 32, 2, 2,   \
     mat_mul_double_buffer_kernel<128, 128, 8, 64, 32, 2, 8, 4>)
 
+// Wider and narrower shapes of rung 5 for the tuner, in a unit of their own (nvcc time).
+#define CUDALAB_LADDER_DOUBLE_BUFFER_WIDE_KERNELS(X)                                                      \
+  X(double_buffer_wide, double_128x128x8_w64x64_4_8x4, Rung::double_buffer, 128, 128, 8, 8, 4, 64, 64, 4, 2, \
+    mat_mul_double_buffer_kernel<128, 128, 8, 64, 64, 4, 8, 4>)                                           \
+  X(double_buffer_wide, double_128x256x8_w64x64_4_8x4, Rung::double_buffer, 128, 256, 8, 8, 4, 64, 64, 4, 2, \
+    mat_mul_double_buffer_kernel<128, 256, 8, 64, 64, 4, 8, 4>)                                           \
+  X(double_buffer_wide, double_256x128x8_w64x64_4_8x4, Rung::double_buffer, 256, 128, 8, 8, 4, 64, 64, 4, 2, \
+    mat_mul_double_buffer_kernel<256, 128, 8, 64, 64, 4, 8, 4>)                                           \
+  X(double_buffer_wide, double_128x128x16_w64x64_2_8x8, Rung::double_buffer, 128, 128, 16, 8, 8, 64, 64, 2, 2, \
+    mat_mul_double_buffer_kernel<128, 128, 16, 64, 64, 2, 8, 8>)
+
 #define CUDALAB_LADDER_TF32_KERNELS(X)                                                              \
   X(tf32, tf32_128x128x16_w64x32_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 32, 0, 2,        \
     mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2>)                                              \
   X(tf32, tf32_128x128x16_w64x64_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 64, 0, 2,        \
     mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 64, 2>)                                              \
   X(tf32, tf32_128x128x32_w64x32_1stage, Rung::tf32_wmma, 128, 128, 32, 16, 16, 64, 32, 0, 1,        \
-    mat_mul_tf32_wmma_kernel<128, 128, 32, 64, 32, 1>)
+    mat_mul_tf32_wmma_kernel<128, 128, 32, 64, 32, 1>)                                              \
+  X(tf32, tf32_64x64x32_w32x32_2stage, Rung::tf32_wmma, 64, 64, 32, 16, 16, 32, 32, 0, 2,            \
+    mat_mul_tf32_wmma_kernel<64, 64, 32, 32, 32, 2>)
 
 #define CUDALAB_LADDER_KERNELS(X)       \
   CUDALAB_LADDER_TILING_KERNELS(X)      \
   CUDALAB_LADDER_VECTORIZED_KERNELS(X)  \
   CUDALAB_LADDER_WARP_KERNELS(X)        \
   CUDALAB_LADDER_DOUBLE_BUFFER_KERNELS(X) \
+  CUDALAB_LADDER_DOUBLE_BUFFER_WIDE_KERNELS(X) \
   CUDALAB_LADDER_TF32_KERNELS(X)
 
 #define CUDALAB_LADDER_DECLARE_KERNEL(unit, name, ...) \

@@ -7,6 +7,11 @@
 // multiplies step s out of shared memory while those loads are in flight, then writes the
 // registers into the other shared buffer. One barrier per step is enough: the buffer a thread
 // writes was last read in the previous step, which everyone finished before that step's barrier.
+//
+// One small change besides: the rows of A's transposed tile are padded by 4 floats. The four
+// floats a thread copies from a row of A go down a column of tile_a, BM floats apart; with
+// BM a multiple of 32 they all hit one shared-memory bank, and the warp's stores queue up (a bank
+// conflict). BM + 4 spreads them over banks and keeps each row 16-byte aligned for float4 reads.
 #include "float4_access.cuh"
 
 template <int BM, int BN, int BK, int WM, int WN, int WN_ITER, int TM, int TN>
@@ -23,7 +28,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32)
   constexpr int kLoadsB = BK * BN / 4 / kThreads;
   static_assert(kLoadsA * kThreads * 4 == BM * BK && kLoadsB * kThreads * 4 == BK * BN,
                 "every thread loads the same number of float4s");
-  __shared__ __align__(16) float tile_a[2][BK][BM];  // two buffers: one read, one being filled
+  constexpr int kLdA = BM + 4;                          // padded row of tile_a (see above)
+  __shared__ __align__(16) float tile_a[2][BK][kLdA];  // two buffers: one read, one being filled
   __shared__ __align__(16) float tile_b[2][BK][BN];
 
   const int block_row = blockIdx.y * BM;
