@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/hardware_counts.h"
 #include "common/measuring.h"
 #include "cudalab/buffer.h"
 #include "kernels.h"
@@ -94,6 +95,28 @@ void run_bank_conflicts(const ParamValues& values, Device& device, RunControl& c
     CUDALAB_RETURN_IF_ERROR(trace_banks(device, transpose_unpadded, shown_warp, &unpadded));
     CUDALAB_RETURN_IF_ERROR(trace_banks(device, transpose_padded, shown_warp, &padded));
     run->results["column_read_degree"] = unpadded["load_degree"];
+    // The same one-tile launches under the GPU's counters: a warp's shared access served in d
+    // turns (wavefronts) is a d-way conflict, so wavefronts ÷ instructions should equal the trace's
+    // degree; and each warp's global row of 32 floats should take 4 sectors of 32 bytes.
+    {
+      const int tile = int(kTileEdge);
+      const std::vector<float> in = random_inputs(std::size_t(tile) * tile, 33);
+      Buffer<float> in_on_device, out_on_device;
+      CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, in, &in_on_device));
+      CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, in.size(), &out_on_device));
+      nlohmann::json counts;
+      CUDALAB_RETURN_IF_ERROR(read_hardware_counts(
+          device,
+          {kSharedLoadWavefronts, kSharedLoads, kSharedLoadBankConflicts, kSharedStoreWavefronts, kSharedStores,
+           kSharedStoreBankConflicts, kGlobalLoadSectors, kGlobalLoadRequests, kGlobalStoreSectors, kGlobalStoreRequests},
+          [&]() -> Status {
+            for (const TransposeKernel* kernel : {&transpose_unpadded, &transpose_padded})
+              CUDALAB_RETURN_IF_ERROR(launch(device, *kernel, transpose_config(tile), tile, in_on_device.data(), out_on_device.data(), Trace{}));
+            return Status::success();
+          },
+          &counts));
+      run->results["hardware"] = counts;
+    }
     control.progress = 0.1f;
 
     CUDALAB_RETURN_IF_ERROR(check_host_room(device, 3 * std::size_t(n) * n * sizeof(float), 2 * std::size_t(n) * n * sizeof(float)));
@@ -181,6 +204,33 @@ std::vector<View> bank_conflicts_views(const Run& run) {
                                                                 run.results["unpadded"].value("load_degree", 0))});
   facts.facts.push_back({"column read, one column of padding", fmt::format("{}-way", run.results["padded"].value("load_degree", 0))});
   if (padded_ms > 0) facts.facts.push_back({"unpadded ÷ padded time", fmt::format("{:.2f}× ({})", unpadded_ms / padded_ms, clock)});
+  if (run.results.contains("hardware")) {
+    const nlohmann::json& counts = run.results["hardware"];
+    if (counts.value("read", false)) {
+      for (const char* key : {"unpadded", "padded"}) {
+        const std::string kernel = std::string("transpose_") + key;
+        const double wavefronts = counted(counts, kernel, kSharedLoadWavefronts), loads = counted(counts, kernel, kSharedLoads),
+                     conflicts = counted(counts, kernel, kSharedLoadBankConflicts);
+        if (loads > 0)
+          facts.facts.push_back({kernel + ", the GPU's own count",
+                                 fmt::format("{:.0f} shared loads served in {:.0f} turns: {:.1f}-way (the trace: {}-way); "
+                                             "{:.0f} bank conflicts counted",
+                                             loads, wavefronts, wavefronts / loads, run.results[key].value("load_degree", 0), conflicts)});
+      }
+      const double sectors = counted(counts, "transpose_padded", kGlobalLoadSectors),
+                   requests = counted(counts, "transpose_padded", kGlobalLoadRequests),
+                   store_sectors = counted(counts, "transpose_padded", kGlobalStoreSectors),
+                   store_requests = counted(counts, "transpose_padded", kGlobalStoreRequests);
+      if (requests > 0 && store_requests > 0)
+        facts.facts.push_back({"global memory, the GPU's own count",
+                               fmt::format("{:.1f} sectors per load request, {:.1f} per store request: a warp's 32 floats "
+                                           "are 128 bytes, four 32-byte sectors",
+                                           sectors / requests, store_sectors / store_requests)});
+      facts.facts.push_back({"counted by", counts.value("source", "")});
+    } else {
+      facts.facts.push_back({"the GPU's own count", counts.value("why", "")});
+    }
+  }
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "the banks come from the kernel's real offsets and hold on a GPU; the emulator's "
                                               "shared memory is ordinary CPU memory with no banks, so the times cannot show them"});

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/hardware_counts.h"
 #include "common/measuring.h"
 #include "cudalab/buffer.h"
 #include "kernels.h"
@@ -90,6 +91,21 @@ void run_divergence(const ParamValues& values, Device& device, RunControl& contr
     run->results["lane_map"] = lane_map;
     run->results["warp_map"] = warp_map;
     run->results["warps_with_both"] = lane_map["warps_with_both"];
+    // The same two one-block launches under the GPU's counters: a warp whose lanes split at the
+    // branch is one divergent branch target, so the counts should equal the lane maps'.
+    {
+      const std::vector<float> x = random_inputs(kThreads, 7);
+      Buffer<float> x_on_device, y_on_device;
+      CUDALAB_RETURN_IF_ERROR(Buffer<float>::from_host(device, x, &x_on_device));
+      CUDALAB_RETURN_IF_ERROR(Buffer<float>::create(device, x.size(), &y_on_device));
+      const LaunchConfig one_block{Dim3(1), Dim3(kThreads)};
+      nlohmann::json counts;
+      CUDALAB_RETURN_IF_ERROR(read_hardware_counts(device, {kDivergentBranchTargets, kBranchTargets}, [&]() -> Status {
+        CUDALAB_RETURN_IF_ERROR(launch(device, branch_on_lane, one_block, int(kThreads), k, x_on_device.data(), y_on_device.data(), 1, Trace{}));
+        return launch(device, branch_on_warp, one_block, int(kThreads), x_on_device.data(), y_on_device.data(), 1, Trace{});
+      }, &counts));
+      run->results["hardware"] = counts;
+    }
     run->results["elements"] = n;
     run->results["rounds"] = rounds;
     control.progress = 0.05f;
@@ -229,6 +245,28 @@ std::vector<View> divergence_views(const Run& run) {
     facts.facts.push_back({"on the emulator", "the times say nothing about divergence: the emulator runs a warp's lanes "
                                               "one after another anyway, so a lane that sits out a branch costs nothing. "
                                               "The lane maps are real: each comes from __activemask() in the kernel"});
+  if (run.results.contains("hardware")) {
+    const nlohmann::json& counts = run.results["hardware"];
+    const int warp_both = run.results.value("warp_map", nlohmann::json::object()).value("warps_with_both", 0);
+    if (counts.value("read", false)) {
+      const double lane = counted(counts, "branch_on_lane", kDivergentBranchTargets),
+                   warp = counted(counts, "branch_on_warp", kDivergentBranchTargets);
+      facts.facts.push_back({"divergent branches, the GPU's own count",
+                             fmt::format("{:.0f} in branch_on_lane (k = {}), {:.0f} in branch_on_warp — the lane maps say {} "
+                                         "and {} ({}: {})",
+                                         lane, lane_map.value("k", 0), warp, run.results.value("warps_with_both", 0), warp_both,
+                                         counts.value("source", ""), kDivergentBranchTargets)});
+      const double lane_targets = counted(counts, "branch_on_lane", kBranchTargets),
+                   warp_targets = counted(counts, "branch_on_warp", kBranchTargets);
+      if (lane_targets > 0 && warp_targets > 0)
+        facts.facts.push_back({"branch efficiency, the GPU's own count",
+                               fmt::format("{:.1f} % in branch_on_lane, {:.1f} % in branch_on_warp: the share of branch "
+                                           "targets where a warp's lanes agreed",
+                                           100 * (lane_targets - lane) / lane_targets, 100 * (warp_targets - warp) / warp_targets)});
+    } else {
+      facts.facts.push_back({"the GPU's own count", counts.value("why", "")});
+    }
+  }
   facts.facts.push_back({"masks recorded", lane_map.value("masks_match_branches", false)
                                                ? "every lane's __activemask() named exactly the lanes of its branch"
                                                : "some lanes' __activemask() named other lanes than those of their branch"});

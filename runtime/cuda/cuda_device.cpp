@@ -256,6 +256,7 @@ Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config,
     return Status::error(StatusCode::unsupported,
                          fmt::format("kernel {} was not built for the GPU (no kernels_gpu.cu bound it)", kernel.name));
   Status status = launch_on_gpu(kernel, config, gpu_args);
+  if (status.ok() && profiled_launches_ != nullptr) profiled_launches_->push_back(kernel.name);
   // A sticky error met here may come from an earlier kernel: name this one only when it is its own.
   if (!status.ok() && status.code != StatusCode::kernel_fault && status.code != StatusCode::timeout)
     status.message = fmt::format("launching {}{}: {}", kernel.name, config.str(), status.message);

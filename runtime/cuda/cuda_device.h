@@ -35,6 +35,9 @@ class CudaDevice final : public Device {
   // jit.h; in cuda_jit.cpp / emu_jit.cpp.
   Status compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
                  double time_limit_seconds) override;
+  // In cupti_counters.cpp.
+  Status read_hardware_counters(const std::vector<std::string>& metrics, const std::function<Status()>& work,
+                                HardwareCounters* out) override;
   Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) override;
   Status max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block, std::size_t dynamic_shared_bytes,
                                   int* out) override;
@@ -74,6 +77,9 @@ class CudaDevice final : public Device {
   Status lost_;
   // Streams 1..kLastStream once created (index 0 unused); a reset destroys them with the context.
   std::vector<CUstream_st*> streams_;
+  // While CUPTI reads counters: the name of each kernel launched, in order. CUPTI's automatic
+  // ranges are numbered, not named, and range i is the i-th launch.
+  std::vector<std::string>* profiled_launches_ = nullptr;
   // Shared with events, which must not destroy a handle from before a reset.
   std::shared_ptr<std::atomic<std::uint64_t>> live_generation_;
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "07_warps/warps_steps.h"
+#include "common/hardware_counts.h"
 #include "lesson_test_support.h"
 
 using namespace cudalab;
@@ -151,6 +152,48 @@ TEST_F(WARPS, BankConflictsFromTheTracedOffsets) {
   }
   const auto views = lesson->views(2, run);
   EXPECT_EQ(find_views<CellGridView>(views).size(), 2u);
+}
+
+// The GPU's own counters (CUPTI) against the trace's counts: one divergent branch target per warp
+// whose lanes split, d wavefronts per shared load of a d-way conflict, 4 sectors per warp's row.
+TEST_F(WARPS, HardwareCountsAgreeWithTheTraceWhereTheyCanBeRead) {
+  cudalab::Run divergence = run_step(0, {"elements=5000", "rounds=8", "k=4"});
+  ASSERT_TRUE(divergence.status.ok()) << divergence.status.describe();
+  cudalab::Run banks = run_step(2, {"n=64", "warp=0"});
+  ASSERT_TRUE(banks.status.ok()) << banks.status.describe();
+  const auto& branch_counts = divergence.results["hardware"];
+  const auto& bank_counts = banks.results["hardware"];
+#if !defined(CUDALAB_LESSON_TEST_ON_GPU)
+  for (const auto* counts : {&branch_counts, &bank_counts}) {
+    EXPECT_FALSE((*counts)["read"].get<bool>());
+    EXPECT_NE((*counts)["why"].get<std::string>().find("emulator has none"), std::string::npos) << *counts;
+  }
+#else
+  if (!branch_counts["read"].get<bool>()) GTEST_SKIP() << "this GPU's counters cannot be read: " << branch_counts["why"];
+  EXPECT_EQ(counted(branch_counts, "branch_on_lane", kDivergentBranchTargets), 8.0) << branch_counts;
+  EXPECT_EQ(counted(branch_counts, "branch_on_warp", kDivergentBranchTargets), 0.0) << branch_counts;
+  EXPECT_GT(counted(branch_counts, "branch_on_warp", kBranchTargets), 0.0) << branch_counts;
+  ASSERT_TRUE(bank_counts["read"].get<bool>()) << bank_counts;
+  for (const char* key : {"unpadded", "padded"}) {
+    const std::string kernel = std::string("transpose_") + key;
+    const double loads = counted(bank_counts, kernel, kSharedLoads);
+    ASSERT_GT(loads, 0) << bank_counts;
+    EXPECT_EQ(counted(bank_counts, kernel, kSharedLoadWavefronts) / loads, banks.results[key]["load_degree"].get<double>())
+        << kernel << " " << bank_counts;
+    const double stores = counted(bank_counts, kernel, kSharedStores);
+    ASSERT_GT(stores, 0) << bank_counts;
+    EXPECT_EQ(counted(bank_counts, kernel, kSharedStoreWavefronts) / stores, banks.results[key]["store_degree"].get<double>())
+        << kernel << " " << bank_counts;
+  }
+  EXPECT_EQ(counted(bank_counts, "transpose_padded", kGlobalLoadSectors) / counted(bank_counts, "transpose_padded", kGlobalLoadRequests), 4.0);
+#endif
+  // Either way the facts say where the counts came from, or why there are none.
+  const auto views = lesson->views(2, banks);
+  const FactsView* facts = find_view<FactsView>(views);
+  ASSERT_NE(facts, nullptr);
+  bool told = false;
+  for (const auto& fact : facts->facts) told = told || fact.first.find("the GPU's own count") != std::string::npos;
+  EXPECT_TRUE(told);
 }
 
 TEST_F(WARPS, HistogramsMatchTheCpuForEveryKindOfData) {

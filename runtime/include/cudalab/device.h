@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cudalab/device_facts.h"
+#include "cudalab/hardware_counters.h"
 #include "cudalab/dim.h"
 #include "cudalab/status.h"
 #include "cudalab/timing.h"
@@ -113,6 +114,19 @@ class Device {
     (void)out;
     (void)time_limit_seconds;
     return Status::error(StatusCode::unsupported, "this backend cannot compile kernels while the app runs");
+  }
+
+  // --- the hardware's own counters (hardware_counters.h) ------------------------------------------
+  // Runs `work` once while CUPTI reads `metrics` for each kernel it launches. Errors from `work`
+  // come back as they are; a GPU without CUPTI, or whose driver keeps the counters to
+  // administrators, answers `unsupported` with the reason in words (the work then did not run).
+  virtual Status read_hardware_counters(const std::vector<std::string>& metrics, const std::function<Status()>& work,
+                                        HardwareCounters* out) {
+    (void)metrics;
+    (void)work;
+    (void)out;
+    return Status::error(StatusCode::unsupported,
+                         "hardware counters belong to a GPU: the emulator has none, so only the trace's counts are shown");
   }
 
   // --- timing ---------------------------------------------------------------------------------
