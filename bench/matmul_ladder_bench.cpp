@@ -169,7 +169,7 @@ int tune_ladder(std::ostream& out, Device& device, int n, const std::filesystem:
     out << s.describe() << "\n";
     return 1;
   }
-  out << fmt::format("{:<14} {:<34} {:<72} {:>7} {:>9} {:>9}\n", "rung", "instance", "shape", "threads", "TFLOP/s", "error");
+  out << fmt::format("{:<14} {:<40} {:<72} {:>7} {:>9} {:>9}\n", "rung", "instance", "shape", "threads", "TFLOP/s", "error");
   int exit_code = 0;
   std::map<Rung, std::pair<const LadderKernel*, double>> best;
   nlohmann::json measured = nlohmann::json::array();
@@ -179,11 +179,11 @@ int tune_ladder(std::ostream& out, Device& device, int n, const std::filesystem:
                           {"shape", kernel.shape_in_words()}, {"outcome", to_string(m.outcome)}, {"error", m.error}};
     if (m.outcome != Measured::Outcome::measured) {
       if (m.outcome == Measured::Outcome::wrong || m.outcome == Measured::Outcome::failed) exit_code = 1;
-      out << fmt::format("{:<14} {:<34} {}\n", rung_key(kernel.rung), kernel.key, m.note);
+      out << fmt::format("{:<14} {:<40} {}\n", rung_key(kernel.rung), kernel.key, m.note);
     } else {
       row["tflops"] = m.tflops(n);
       row["kernel_ms"] = m.ms;
-      out << fmt::format("{:<14} {:<34} {:<72} {:>7} {:>9.4g} {:>9.2g}\n", rung_key(kernel.rung), kernel.key,
+      out << fmt::format("{:<14} {:<40} {:<72} {:>7} {:>9.4g} {:>9.2g}\n", rung_key(kernel.rung), kernel.key,
                          kernel.shape_in_words(), kernel.threads_per_block(), m.tflops(n), m.error);
       auto& [fastest, tflops] = best[kernel.rung];
       if (m.tflops(n) > tflops) fastest = &kernel, tflops = m.tflops(n);

@@ -57,17 +57,25 @@ enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, 
   X(double_buffer_wide, double_256x128x8_w64x64_4_8x4, Rung::double_buffer, 256, 128, 8, 8, 4, 64, 64, 4, 2, \
     mat_mul_double_buffer_kernel<256, 128, 8, 64, 64, 4, 8, 4>)                                           \
   X(double_buffer_wide, double_128x128x16_w64x64_2_8x8, Rung::double_buffer, 128, 128, 16, 8, 8, 64, 64, 2, 2, \
-    mat_mul_double_buffer_kernel<128, 128, 16, 64, 64, 2, 8, 8>)
+    mat_mul_double_buffer_kernel<128, 128, 16, 64, 64, 2, 8, 8>)                                          \
+  X(double_buffer_wide, double_128x128x8_w64x64_2_8x8, Rung::double_buffer, 128, 128, 8, 8, 8, 64, 64, 2, 2, \
+    mat_mul_double_buffer_kernel<128, 128, 8, 64, 64, 2, 8, 8>)                                           \
+  X(double_buffer_wide, double_128x64x8_w64x32_2_8x4, Rung::double_buffer, 128, 64, 8, 8, 4, 64, 32, 2, 2, \
+    mat_mul_double_buffer_kernel<128, 64, 8, 64, 32, 2, 8, 4>)
 
 #define CUDALAB_LADDER_TF32_KERNELS(X)                                                              \
   X(tf32, tf32_128x128x16_w64x32_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 32, 0, 2,        \
-    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2>)                                              \
+    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2, true>)                                              \
   X(tf32, tf32_128x128x16_w64x64_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 64, 0, 2,        \
-    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 64, 2>)                                              \
+    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 64, 2, true>)                                              \
   X(tf32, tf32_128x128x32_w64x32_1stage, Rung::tf32_wmma, 128, 128, 32, 16, 16, 64, 32, 0, 1,        \
-    mat_mul_tf32_wmma_kernel<128, 128, 32, 64, 32, 1>)                                              \
+    mat_mul_tf32_wmma_kernel<128, 128, 32, 64, 32, 1, true>)                                              \
   X(tf32, tf32_64x64x32_w32x32_2stage, Rung::tf32_wmma, 64, 64, 32, 16, 16, 32, 32, 0, 2,            \
-    mat_mul_tf32_wmma_kernel<64, 64, 32, 32, 32, 2>)
+    mat_mul_tf32_wmma_kernel<64, 64, 32, 32, 32, 2, true>)                                          \
+  X(tf32, tf32_128x128x16_w64x64_2stage_truncated, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 64, 0, 2, \
+    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 64, 2, false>)                                       \
+  X(tf32, tf32_128x128x16_w64x32_2stage_truncated, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 32, 0, 2, \
+    mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2, false>)
 
 #define CUDALAB_LADDER_KERNELS(X)       \
   CUDALAB_LADDER_TILING_KERNELS(X)      \

@@ -12,7 +12,9 @@
 // piece of the block's tile, (WM / 16) × (WN / 16) accumulator fragments. With STAGES = 2 the
 // tiles are double-buffered as in rung 5, but the copy of step s + 1 goes straight from global to
 // shared memory (cp.async, compute capability 8.0 and newer) without passing through registers,
-// while the tensor cores work on step s.
+// while the tensor cores work on step s. ROUND rounds each input to TF32 (__float_to_tf32) before
+// the multiply; without it the tensor cores read the FP32 bits as they are and drop the low 13
+// mantissa bits (truncation: about twice the error, a few instructions fewer per fragment).
 //
 // The CPU emulator has no tensor cores and does not imitate a warp's fragments: there this
 // kernel's body is empty, and the host code says in words that the rung needs a GPU of compute
@@ -45,7 +47,7 @@ __device__ inline void cp_async_wait() {
 #endif
 }
 
-template <int BM, int BN, int BK, int WM, int WN, int STAGES>
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool ROUND>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32)
     mat_mul_tf32_wmma_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -103,11 +105,13 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32)
     for (int kk = 0; kk < BK; kk += 8) {
       for (int j = 0; j < kFragmentsN; ++j) {
         wmma::load_matrix_sync(b_fragment[j], &tile_b[kk * kLdB + warp_col * WN + j * 16], kLdB);
-        for (int e = 0; e < b_fragment[j].num_elements; ++e) b_fragment[j].x[e] = wmma::__float_to_tf32(b_fragment[j].x[e]);
+        if (ROUND)
+          for (int e = 0; e < b_fragment[j].num_elements; ++e) b_fragment[j].x[e] = wmma::__float_to_tf32(b_fragment[j].x[e]);
       }
       for (int i = 0; i < kFragmentsM; ++i) {
         wmma::load_matrix_sync(a_fragment, &tile_a[(warp_row * WM + i * 16) * kLdA + kk], kLdA);
-        for (int e = 0; e < a_fragment.num_elements; ++e) a_fragment.x[e] = wmma::__float_to_tf32(a_fragment.x[e]);
+        if (ROUND)
+          for (int e = 0; e < a_fragment.num_elements; ++e) a_fragment.x[e] = wmma::__float_to_tf32(a_fragment.x[e]);
         for (int j = 0; j < kFragmentsN; ++j) wmma::mma_sync(sums[i][j], a_fragment, b_fragment[j], sums[i][j]);
       }
     }
