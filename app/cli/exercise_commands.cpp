@@ -12,9 +12,13 @@
 
 #include <fmt/format.h>
 
+#include "cli/cli_language.h"
 #include "cudalab/run.h"
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
+#include "i18n/language.h"
+#include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
 #include "worker/worker_client.h"
 
 namespace cudalab::app {
@@ -22,6 +26,29 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace ex = lessons::exercises;
+using i18n::tr;
+using i18n::tr_text;
+
+// fmt::format with a format string looked up in the current language.
+template <class... Args>
+std::string trf(const char* english, Args&&... args) {
+  return fmt::format(fmt::runtime(tr(english)), std::forward<Args>(args)...);
+}
+
+const char* language_code() { return i18n::code_of(i18n::current_language()); }
+
+// Verdict::text() in the current language: headline and details through the patterns; the
+// compiler's own messages and what the kernel printed stay as they came.
+std::string verdict_text(const ex::Verdict& english) {
+  const ex::Verdict verdict = i18n::localized_verdict(english);
+  std::string out = verdict.headline + "\n";
+  for (const std::string& line : verdict.details) out += "  " + line + "\n";
+  for (const JitDiagnostic& d : verdict.diagnostics)
+    out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, tr(d.error ? "error" : "warning"), d.message);
+  if (!verdict.printed.empty())
+    out += std::string(tr("Printed by the kernel:")) + "\n" + verdict.printed + (verdict.printed.ends_with('\n') ? "" : "\n");
+  return out;
+}
 
 int bad_input(const std::string& message) {
   std::cerr << "cudalab: " << message << "\n";
@@ -41,14 +68,15 @@ std::string unknown_exercise(const std::string& id) {
 }
 
 int list_exercises() {
-  std::cout << fmt::format("{:<14} {:<16} {:<5} {}\n", "id", "chapter", "tests", "title — what is checked");
+  std::cout << fmt::format("{:<14} {:<16} {:<5} {}\n", "id", tr("chapter"), tr("tests"), tr("title — what is checked"));
   for (const ex::Exercise& e : ex::all_exercises()) {
-    std::string checked = "outputs vs the CPU, bounds";
+    std::string checked = tr("outputs vs the CPU, bounds");
     for (const ex::AccessLimit& limit : e.limits)
       checked += limit.max_per_thread == 0
-                     ? fmt::format(", no {} of {}", limit.reads ? "reads" : "writes", limit.param)
-                     : fmt::format(", ≤ {} {} of {} per thread", limit.max_per_thread, limit.reads ? "reads" : "writes", limit.param);
-    std::cout << fmt::format("{:<14} {:<16} {:<5} {} — {}\n", e.id, e.chapter, e.cases().size(), e.title, checked);
+                     ? trf(", no {} of {}", tr(limit.reads ? "reads" : "writes"), limit.param)
+                     : trf(", ≤ {} {} of {} per thread", limit.max_per_thread, tr(limit.reads ? "reads" : "writes"), limit.param);
+    std::cout << fmt::format("{:<14} {:<16} {:<5} {} — {}\n", e.id, e.chapter, e.cases().size(), e.title_in(language_code()),
+                             checked);
   }
   return 0;
 }
@@ -79,7 +107,7 @@ ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, c
     verdict.exercise = exercise.id;
     verdict.headline = "Cannot check here";
     verdict.details.push_back(s.message);
-    return verdict;
+    return verdict;  // English, like every verdict: the reports translate when they print
   }
   lessons::RunControl control;
   const double seconds = options.time_limit_seconds > 0 ? options.time_limit_seconds : exercise.time_limit_seconds;
@@ -125,7 +153,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
       }
       seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
       std::lock_guard lock(print);
-      std::cerr << fmt::format("[{}/{}] {}: {}\n", i + 1, files.size(), files[i].filename().string(), verdicts[i].headline);
+      std::cerr << fmt::format("[{}/{}] {}: {}\n", i + 1, files.size(), files[i].filename().string(), tr_text(verdicts[i].headline));
     }
   };
   std::vector<std::thread> workers;
@@ -134,15 +162,17 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   std::size_t passed = 0;
-  std::cout << fmt::format("{:<28} {:<22} {:>6} {:>8}  {}\n", "submission", "verdict", "tests", "seconds", "first finding");
+  std::cout << fmt::format("{:<28} {:<22} {:>6} {:>8}  {}\n", tr("submission"), tr("verdict"), tr("tests"), tr("seconds"),
+                           tr("first finding"));
   for (std::size_t i = 0; i < files.size(); ++i) {
     const ex::Verdict& v = verdicts[i];
     passed += v.passed() ? 1 : 0;
-    std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", files[i].filename().string(), ex::to_string(v.kind),
-                             v.tests_passed, v.tests_total, seconds[i], first_finding(v));
+    std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", files[i].filename().string(), tr(ex::to_string(v.kind)),
+                             v.tests_passed, v.tests_total, seconds[i], tr_text(first_finding(v)));
   }
-  std::cout << fmt::format("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}\n", passed, files.size(), exercise.id,
-                           verdicts.front().device, total, options.jobs, options.jobs == 1 ? "" : "s");
+  std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, files.size(), exercise.id,
+                   tr_text(verdicts.front().device), total, options.jobs, options.jobs == 1 ? "" : "s")
+            << "\n";
   if (!options.csv_path.empty()) {
     std::ofstream csv(options.csv_path);
     csv << "submission,verdict,tests_passed,tests_total,seconds,finding\n";
@@ -185,20 +215,26 @@ void add_exercise_commands(CLI::App& cli, ExerciseCommands* c) {
   c->check->add_option("-j,--jobs", c->jobs, "A folder: how many submissions to check at once")->check(CLI::Range(1, 64));
   c->check->add_option("--time-limit", c->time_limit_seconds, "Seconds per submission (default: the exercise's)")
       ->check(CLI::Range(0.5, 3600.0));
+  for (CLI::App* command : {c->list, c->show, c->check}) {
+    command->add_option("--lang", c->language, "Language of the text: en or zh-CN (default: as the window, else the locale)")
+        ->check(CLI::IsMember({"en", "zh-CN"}));
+  }
 }
 
 int run_exercise_commands(const ExerciseCommands& c) {
-  if (c.list != nullptr && *c.list) return list_exercises();
+  const bool list = c.list != nullptr && *c.list;
   const bool show = c.show != nullptr && *c.show, check = c.check != nullptr && *c.check;
-  if (!show && !check) return -1;
+  if (!list && !show && !check) return -1;
+  choose_cli_language(c.language);
+  if (list) return list_exercises();
   const ex::Exercise* exercise = ex::find_exercise(c.exercise);
   if (exercise == nullptr) return bad_input(unknown_exercise(c.exercise));
   if (show) {
     if (c.starter) std::cout << exercise->starter();
     else if (c.solution) std::cout << exercise->solution();
     else if (c.hints)
-      for (const std::string& hint : exercise->hints()) std::cout << "- " << hint << "\n";
-    else std::cout << exercise->statement() << "\nThe kernel: " << exercise->signature() << "\n";
+      for (const std::string& hint : exercise->hints(language_code())) std::cout << "- " << hint << "\n";
+    else std::cout << exercise->statement(language_code()) << "\n" << tr("The kernel: ") << exercise->signature() << "\n";
     return 0;
   }
   std::error_code error;
@@ -206,8 +242,10 @@ int run_exercise_commands(const ExerciseCommands& c) {
   std::string source, why;
   if (!read_file(c.path, &source, &why)) return bad_input(why);
   const ex::Verdict verdict = check_one(*exercise, source, c);
-  std::cout << verdict.text();
-  std::cout << fmt::format("({} · compiled in {:.2f} s · ran in {:.2f} s)\n", verdict.device, verdict.compile_seconds, verdict.run_seconds);
+  std::cout << verdict_text(verdict);
+  std::cout << trf("({} · compiled in {:.2f} s · ran in {:.2f} s)", tr_text(verdict.device), verdict.compile_seconds,
+                   verdict.run_seconds)
+            << "\n";
   if (!c.json_path.empty())
     if (Status s = save_json(ex::to_json(verdict), c.json_path); !s.ok()) return bad_input(s.describe());
   return verdict.passed() ? 0 : 1;

@@ -20,6 +20,7 @@ struct ExerciseCommands {
   std::string json_path, csv_path;
   int jobs = 1;
   double time_limit_seconds = 0;
+  std::string language;  // --lang: en or zh-CN (else settings.json, else the locale)
 };
 
 void add_exercise_commands(CLI::App& cli, ExerciseCommands* commands);

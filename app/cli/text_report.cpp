@@ -4,8 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "i18n/language.h"
+#include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
+
 namespace cudalab::app {
 namespace {
+
+using i18n::tr;
+using i18n::tr_text;
 
 // Display width of UTF-8 text: count code points, not bytes ("×" is one column).
 std::size_t columns_of(const std::string& text) {
@@ -47,8 +54,8 @@ void print_view(std::ostream& out, const lessons::FactsView& facts) {
 void print_view(std::ostream& out, const lessons::CellGridView& grid) {
   int idle = 0;
   for (const auto& c : grid.cells) idle += c.group < 0;
-  out << "\n" << grid.title << "\n  " << grid.cells.size() << " cells in " << grid.cols << " × " << grid.rows;
-  if (idle) out << ", " << idle << " idle";
+  out << "\n" << grid.title << "\n  " << fmt::format(fmt::runtime(tr("{} cells in {} × {}")), grid.cells.size(), grid.cols, grid.rows);
+  if (idle) out << fmt::format(fmt::runtime(tr(", {} idle")), idle);
   out << "\n";
   // Small grids are worth seeing whole: one label per cell, row by row.
   if (grid.cells.size() <= 256 && grid.cols <= 32) {
@@ -77,7 +84,7 @@ void print_view(std::ostream& out, const lessons::TimelineView& timeline) {
 }
 
 void print_view(std::ostream& out, const lessons::ChartView& chart) {
-  out << "\n" << chart.title << " — " << chart.y_label << " against " << chart.x_label << "\n";
+  out << "\n" << chart.title << " — " << fmt::format(fmt::runtime(tr("{} against {}")), chart.y_label, chart.x_label) << "\n";
   for (const auto& series : chart.series) {
     out << "  " << series.name << ":";
     for (std::size_t i = 0; i < series.x.size() && i < series.y.size(); ++i) {
@@ -92,24 +99,27 @@ void print_view(std::ostream& out, const lessons::CodeView& code) { out << "\n" 
 
 }  // namespace
 
-void print_run(std::ostream& out, const std::string& heading, const Run& run, const std::vector<lessons::View>& views) {
+void print_run(std::ostream& out, const std::string& heading, const Run& run, const std::vector<lessons::View>& english_views) {
+  // The views in the current language (the exact tables and the run-time patterns, as the window).
+  const std::vector<lessons::View> views = i18n::localized_views(english_views);
   out << heading << "\n";
-  out << "device: " << run.device.label() << "\n";
+  out << tr("device: ") << tr_text(run.device.label()) << "\n";
   if (!run.parameters.empty()) {
-    out << "parameters:";
+    out << tr("parameters:");
     for (const auto& [name, value] : run.parameters) out << " " << name << "=" << value;
     out << "\n";
   }
   for (const auto& view : views) std::visit([&](const auto& v) { print_view(out, v); }, view);
   if (!run.timings.empty()) {
-    out << "\ntimings\n";
+    out << "\n" << tr("timings") << "\n";
     for (const auto& t : run.timings)
-      out << fmt::format("  {:<24} {:>10.4f} ms  ({}{})\n", t.label, t.ms, describe(t.source),
-                         t.repeats > 1 ? fmt::format(", median of {}", t.repeats) : "");
+      out << fmt::format("  {:<24} {:>10.4f} ms  ({}{})\n", tr_text(t.label), t.ms, tr_text(describe(t.source)),
+                         t.repeats > 1 ? fmt::format(fmt::runtime(tr(", median of {}")), t.repeats) : "");
   }
-  if (run.trace_overflow) out << "\ntrace: " << run.trace_overflow << " events did not fit in the trace buffer\n";
-  if (!run.printf_output.empty()) out << "\nkernel printf output\n" << run.printf_output;
-  if (!run.status.ok()) out << "\nerror: " << run.status.describe() << "\n";
+  if (run.trace_overflow)
+    out << "\n" << fmt::format(fmt::runtime(tr("trace: {} events did not fit in the trace buffer")), run.trace_overflow) << "\n";
+  if (!run.printf_output.empty()) out << "\n" << tr("kernel printf output") << "\n" << run.printf_output;
+  if (!run.status.ok()) out << "\n" << tr("error: ") << tr_text(run.status.describe()) << "\n";
 }
 
 }  // namespace cudalab::app

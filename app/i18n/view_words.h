@@ -1,14 +1,62 @@
 #pragma once
-// The lessons' views (titles, axis labels, legends, table columns, fact labels) in the current
-// language. The lesson code builds them in English; the shell keeps that copy and shows one run
-// through tr() (strings_zh_cn_views.cpp), so a language switch needs no new run. Words the table
-// lacks — titles with numbers in them, say — stay English.
+// The lessons' views in the current language. The lesson code builds them in English (in the
+// worker, or on a GPU machine whose recording ships as English data); the shell keeps that copy
+// and shows one run through tr_text() (the exact tables, then the run-time patterns of
+// text_patterns.h), so a language switch needs no new run. Code and numbers stay as they are.
+#include <string>
+#include <type_traits>
 #include <vector>
 
+#include "exercises/verdict.h"
 #include "views.h"
 
 namespace cudalab::app::i18n {
 
+// Calls `visit(std::string&)` on every text of `view` a student reads: titles, labels, legends,
+// cells and tooltips, frames, bars and markers, table columns and cells, chart categories, fact
+// labels and values. Not a CodeView's source. The app translates these; the tests check them.
+template <class Visit>
+void for_each_text(lessons::View& view, Visit&& visit) {
+  std::visit(
+      [&](auto& shown) {
+        using T = std::decay_t<decltype(shown)>;
+        visit(shown.title);
+        if constexpr (std::is_same_v<T, lessons::CellGridView>) {
+          for (std::string& name : shown.legend) visit(name);
+          for (auto& cell : shown.cells) {
+            visit(cell.label);
+            visit(cell.tooltip);
+          }
+          for (auto& frame : shown.frames) visit(frame.label);
+        } else if constexpr (std::is_same_v<T, lessons::TimelineView>) {
+          for (std::string& row : shown.rows) visit(row);
+          for (auto& bar : shown.bars) {
+            visit(bar.label);
+            visit(bar.tooltip);
+          }
+          for (auto& [time, label] : shown.markers) visit(label);
+        } else if constexpr (std::is_same_v<T, lessons::TableView>) {
+          for (std::string& column : shown.columns) visit(column);
+          for (auto& row : shown.rows)
+            for (std::string& cell : row) visit(cell);
+        } else if constexpr (std::is_same_v<T, lessons::ChartView>) {
+          visit(shown.x_label);
+          visit(shown.y_label);
+          for (auto& series : shown.series) visit(series.name);
+          for (std::string& category : shown.categories) visit(category);
+        } else if constexpr (std::is_same_v<T, lessons::FactsView>) {
+          for (auto& [label, value] : shown.facts) {
+            visit(label);
+            visit(value);
+          }
+        }
+      },
+      view);
+}
+
 std::vector<lessons::View> localized_views(const std::vector<lessons::View>& english);
+
+// A verdict's headline and details in the current language (the rest is code, numbers, names).
+lessons::exercises::Verdict localized_verdict(const lessons::exercises::Verdict& english);
 
 }  // namespace cudalab::app::i18n

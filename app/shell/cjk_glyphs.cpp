@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "i18n/language.h"
+#include "i18n/text_patterns.h"
 
 namespace cudalab::app {
 
@@ -107,6 +108,13 @@ CjkText chinese_cjk_text(const fs::path& lessons_dir, int* files_read) {
   CjkText text;
   add_language_names(&text);
   for (const i18n::Translation& entry : i18n::zh_cn_table()) {
+    for (std::string* part : {&text.body, &text.bold, &text.headings}) {
+      *part += entry.chinese;
+      *part += '\n';
+    }
+  }
+  // Run-time text (a lesson's facts, cells, tooltips; a verdict): the patterns' Chinese, holes and all.
+  for (const i18n::Translation& entry : i18n::zh_cn_patterns()) {
     for (std::string* part : {&text.body, &text.bold, &text.headings}) {
       *part += entry.chinese;
       *part += '\n';

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/text_patterns.h"
 #include "markdown/markdown.h"
 #include "shell/app_shell.h"
 #include "shell/paths.h"
@@ -113,7 +114,7 @@ bool AppShell::take_exercise_outcome(LessonRunner::Outcome& outcome) {
   ex::Verdict verdict = ex::verdict_of_run(outcome.run, id);
   if (verdict.device.empty() && backend_facts_) verdict.device = backend_facts_->name;
   workspace().record_verdict(id, verdict);
-  console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + verdict.headline);
+  console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + i18n::tr_text(verdict.headline));
   verdicts_[id] = std::move(verdict);
   return true;
 }
@@ -203,14 +204,15 @@ void AppShell::draw_exercise_controls() {
 
 void AppShell::draw_verdict(const ex::Verdict& verdict) {
   const float em = fonts_.regular->FontSize;
-  widgets::draw_banner(verdict.headline, verdict.passed() ? colours_.success : colours_.error);
-  for (const std::string& line : verdict.details) ImGui::TextWrapped("%s", line.c_str());
+  // The verdict is English data (from the worker); shown in the current language (tr_text caches).
+  widgets::draw_banner(i18n::tr_text(verdict.headline), verdict.passed() ? colours_.success : colours_.error);
+  for (const std::string& line : verdict.details) ImGui::TextWrapped("%s", i18n::tr_text(line).c_str());
   // Compiler messages of lines not in the student's file (rare): listed, since no gutter shows them.
   for (const JitDiagnostic& d : verdict.diagnostics)
     if (!d.file.ends_with("student.cu") && d.error) ImGui::TextWrapped("%s:%d: %s", d.file.c_str(), d.line, d.message.c_str());
   if (verdict.picture && verdict.picture->width > 0) {
     const ex::CellPicture& picture = *verdict.picture;
-    ImGui::TextDisabled("%s: green right, red wrong, grey never written", picture.param.c_str());
+    ImGui::TextDisabled(tr("%s: green right, red wrong, grey never written"), picture.param.c_str());
     const float avail = ImGui::GetContentRegionAvail().x;
     const float cell = std::clamp(avail / static_cast<float>(picture.width), em * 0.25f, em * 0.9f);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -226,7 +228,7 @@ void AppShell::draw_verdict(const ex::Verdict& verdict) {
       }
     ImGui::Dummy(ImVec2(cell * static_cast<float>(picture.width), cell * static_cast<float>(rows)));
   }
-  ImGui::TextDisabled("%s · compiled in %.2f s · ran in %.2f s", verdict.device.c_str(), verdict.compile_seconds,
+  ImGui::TextDisabled(tr("%s · compiled in %.2f s · ran in %.2f s"), i18n::tr_text(verdict.device).c_str(), verdict.compile_seconds,
                       verdict.run_seconds);
   if (!verdict.printed.empty()) {
     ImGui::Spacing();

@@ -12,6 +12,7 @@
 
 #include "i18n/language.h"
 #include "shell/cjk_glyphs.h"
+#include "i18n/text_patterns.h"
 #include "shell/fonts.h"
 
 using namespace cudalab::app;
@@ -106,6 +107,13 @@ TEST(CjkGlyphs, EveryCharacterOfTheChineseTextsHasAGlyph) {
         if (entry.english != title) continue;
         EXPECT_EQ(missing_glyphs(build.fonts.heading1, chinese), "") << entry.english;
         EXPECT_EQ(missing_glyphs(build.fonts.heading2, chinese), "") << entry.english;
+      }
+    }
+    // Run-time text: facts drawn in large type (heading3), cells and tooltips, verdict lines.
+    for (const i18n::Translation& entry : i18n::zh_cn_patterns()) {
+      const std::string chinese(entry.chinese);
+      for (ImFont* used : {build.fonts.regular, build.fonts.bold, build.fonts.heading3}) {
+        EXPECT_EQ(missing_glyphs(used, chinese), "") << entry.english;
       }
     }
     // The language selector's own name, in any language.

@@ -20,14 +20,20 @@ function(cudalab_cli_test name expect_exit expect_output)
   add_test(NAME cli.${name}
            COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${command}" -DEXPECT_EXIT=${expect_exit}
                    "-DEXPECT_OUTPUT=${expect_output}" ${extra} -P ${CMAKE_CURRENT_LIST_DIR}/cli_check.cmake)
+  # The text commands speak the language of --lang, else settings.json, else the locale: pin the
+  # last two so that the words checked here are English on every machine.
   set_tests_properties(cli.${name} PROPERTIES LABELS cli
-                       SKIP_REGULAR_EXPRESSION "a GPU is present: this case is about machines without one")
+                       SKIP_REGULAR_EXPRESSION "a GPU is present: this case is about machines without one"
+                       ENVIRONMENT_MODIFICATION "LC_ALL=set:C.UTF-8;XDG_CONFIG_HOME=set:${CLI_OUT}/no-settings")
 endfunction()
 
 cudalab_cli_test(help 0 "list.*run.*shot" ARGS --help)
 cudalab_cli_test(version 0 "cudalab [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
 cudalab_cli_test(list 0 "machine +Your machine.*1\\. Host and device.*blocks_per_grid" ARGS list)
 cudalab_cli_test(devices 0 "emu +CPU emulator" ARGS devices)
+# Issue #14: the text commands in Chinese — the run's own words (facts, cells) through the patterns.
+cudalab_cli_test(run_zh 0 "设备：CPU 模拟器.*运行了 8 个线程" ARGS run hello --step 1 --backend emu --lang zh-CN)
+cudalab_cli_test(exercises_zh 0 "标题——检查什么.*输出与 CPU 对比" ARGS exercises --lang zh-CN)
 cudalab_cli_test(run_machine_facts 0 "Your machine · step 1.*This machine's devices.*max threads per block"
                  ARGS run machine --backend emu)
 cudalab_cli_test(run_machine_where 0 "blocks that recorded their SM +16"

@@ -1,0 +1,142 @@
+// Run-time text in Simplified Chinese (text_patterns.h): exercise verdicts and messages about
+// input. English: the fmt string the code formats, "{}" per hole; Chinese: "{0}", "{1}"… name the
+// holes by position (a hole may be left out, a plural "s"). Terms follow lessons/GLOSSARY.zh-CN.md.
+#include <iterator>
+#include <vector>
+
+#include "i18n/text_patterns.h"
+
+namespace cudalab::app::i18n {
+
+namespace {
+
+// lessons/exercises: checker.cpp, compile_submission.cpp, signature.cpp, verdict.cpp.
+constexpr Translation verdict_patterns[] = {
+    {"Passed all {} tests", "全部 {0} 个测试通过"},
+    {"{}: test {} of {} ({})", "{0}：第 {1} 个测试（共 {2} 个）（{3}）"},
+    {"✓ {}  {}", "✓ {0}  {1}"},
+    {"Test: {}, launched as {}", "测试：{0}，启动配置 {1}"},
+    {"thread ({},{},{}) of block ({},{},{})", "线程块 ({3},{4},{5}) 的线程 ({0},{1},{2})"},
+    {"{} of {} elements of {} are wrong", "{2} 的 {1} 个元素中有 {0} 个是错的"},
+    {"{}[{}] is {}, expected {} ({})", "{0}[{1}] 是 {2}，应为 {3}（{4}）"},
+    {"{} read {}[{}], but {} has {} elements (indices 0 to {})", "{0} 读了 {1}[{2}]，但 {3} 只有 {4} 个元素（下标 0 到 {5}）"},
+    {"{} wrote {}[{}], but {} has {} elements (indices 0 to {})", "{0} 写了 {1}[{2}]，但 {3} 只有 {4} 个元素（下标 0 到 {5}）"},
+    {"{} read {} {} times; the limit is {}", "{0} 读了 {1} {2} 次；上限是 {3} 次"},
+    {"{} wrote {} {} times; the limit is {}", "{0} 写了 {1} {2} 次；上限是 {3} 次"},
+    {"Does not compile: the file has {} KiB; a kernel file has at most {} KiB", "无法编译：文件有 {0} KiB；核函数文件最多 {1} KiB"},
+    {"line {}: {}", "第 {0} 行：{1}"},
+    {"{} must be a kernel: declare it `{}`", "{0} 必须是核函数：把它声明为 `{1}`"},
+    {"there is no kernel named {}: the exercise checks `{}`", "没有名为 {0} 的核函数：本练习检查的是 `{1}`"},
+    {"the parameter list of {} on line {} is not closed", "第 {1} 行 {0} 的参数列表没有闭合"},
+    {"{} on line {}: the exercise checks `{}`; keep the starter's parameters", "第 {1} 行的{0}：本练习检查的是 `{2}`；请保留初始代码的参数"},
+    {"{} has {} parameter{} instead of {}", "{0} 有 {1} 个参数，应为 {3} 个"},
+    {"parameter {} has no name", "第 {0} 个参数没有名字"},
+    {"parameter {} ({}) is `{}` instead of `{}`", "第 {0} 个参数（{1}）是 `{2}`，应为 `{3}`"},
+    {"{}: the check stopped", "{0}：检查中止了"},
+    {"{}: the check gave no verdict", "{0}：检查没有给出结论"},
+};
+
+// Whole verdict texts (kinds, headlines, advice), looked up by tr() like the interface's words.
+constexpr Translation verdict_words[] = {
+    {"passed", "通过"},
+    {"wrong result", "结果错误"},
+    {"Wrong result", "结果错误"},
+    {"out of bounds", "越界访问"},
+    {"Out of bounds", "越界访问"},
+    {"too many reads or writes", "读写次数过多"},
+    {"Too many reads or writes", "读写次数过多"},
+    {"divergent barrier", "屏障前分支发散"},
+    {"Divergent barrier", "屏障前分支发散"},
+    {"kernel fault", "核函数出错"},
+    {"Kernel fault", "核函数出错"},
+    {"timed out", "超时"},
+    {"Timed out", "超时"},
+    {"does not compile", "无法编译"},
+    {"Does not compile", "无法编译"},
+    {"wrong signature", "签名不对"},
+    {"Wrong signature", "签名不对"},
+    {"cannot run", "无法运行"},
+    {"Cannot check here", "这里无法检查"},
+    {"Timed out while compiling", "编译超时"},
+    {"no thread wrote it", "没有线程写它"},
+    {"Does not compile: the file is empty", "无法编译：文件是空的"},
+    {"Start from the starter kernel (Reset to starter, or `cudalab exercise ID --starter`).",
+     "从初始核函数开始（点“恢复初始代码”，或运行 `cudalab exercise ID --starter`）。"},
+    {"Does not compile: the file is not text (it contains NUL bytes)", "无法编译：文件不是文本（含有 NUL 字节）"},
+    {"The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite other data, or fault. Is there a guard such as if (i < n), and does it use the right size?",
+     "这次访问被 CUDA Lab 的检查拦下了；在真实 GPU 上它会读到或覆盖别的数据，或者出错。有没有 if (i < n) 这样的边界检查？它用的大小对吗？"},
+    {"The GPU was reset after the fault.", "出错之后 GPU 已被重置。"},
+    {"Is there a loop that never ends (a stride of 0, a condition that stays true), or a __syncthreads() some threads never reach?",
+     "是不是有一个永远不结束的循环（步长为 0，条件一直为真），或者有些线程永远到不了的 __syncthreads()？"},
+    // `cudalab run`, `check`, `exercise(s)`: the text reports' own words (fmt strings, "{}" in order).
+    {"device: ", "设备："},
+    {"parameters:", "参数："},
+    {"timings", "计时"},
+    {", median of {}", "，{} 次的中位数"},
+    {"trace: {} events did not fit in the trace buffer", "跟踪记录：有 {} 个事件没放进跟踪缓冲区"},
+    {"kernel printf output", "核函数的 printf 输出"},
+    {"error: ", "错误："},
+    {"{} cells in {} × {}", "{} 个格子，{} × {}"},
+    {", {} idle", "，{} 个空闲"},
+    {"{} against {}", "{} 与 {} 的关系"},
+    {"{} · step {}: {}", "{} · 第 {} 步：{}"},
+    {"Predict: ", "预测："},
+    {"The run has no answer to compare with: it did not finish.", "这次运行没有可比较的答案：它没有完成。"},
+    {"run saved to ", "运行记录已保存到 "},
+    {"Printed by the kernel:", "核函数打印的内容："},
+    {"%s: green right, red wrong, grey never written", "%s：绿色正确，红色错误，灰色从未写入"},
+    {"%s · compiled in %.2f s · ran in %.2f s", "%s · 编译用时 %.2f s · 运行用时 %.2f s"},
+    {"warning", "警告"},
+    {"({} · compiled in {:.2f} s · ran in {:.2f} s)", "（{} · 编译用时 {:.2f} s · 运行用时 {:.2f} s）"},
+    {"The kernel: ", "核函数："},
+    {"title — what is checked", "标题——检查什么"},
+    {"outputs vs the CPU, bounds", "输出与 CPU 对比、越界"},
+    {", no {} of {}", "，不许{} {}"},
+    {", ≤ {} {} of {} per thread", "，每个线程对 {2} 的{1}不超过 {0} 次"},
+    {"reads", "读取"},
+    {"writes", "写入"},
+    {"submission", "提交"},
+    {"tests", "测试"},
+    {"seconds", "秒"},
+    {"first finding", "首个发现"},
+    {"{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", "{1} 份提交中有 {0} 份通过 {2}（{3}），用时 {4:.1f} s，并行 {5} 个任务"},
+    {"chapter", "章"},
+};
+
+// lessons/lesson.cpp and the chapters' checks of their parameters: only some values say these.
+constexpr Translation message_patterns[] = {
+    {"'{}' is not a number", "'{0}' 不是数字"},
+    {"'{}' is not a valid value for {}: expected {}", "'{0}' 不是 {1} 的有效取值：应为 {2}"},
+    {"'{}' is not name=value (this step has: {})", "'{0}' 不是 name=value 的形式（本步骤的参数：{1}）"},
+    {"'{}' is not one of the choices: {}", "'{0}' 不在可选项中：{1}"},
+    {"{} = {} is out of range: allowed {} to {}", "{0} = {1} 超出范围：允许 {2} 到 {3}"},
+    {"unknown chapter '{}' (chapters: {})", "没有 '{0}' 这一章（现有各章：{1}）"},
+    {"unknown parameter '{}' (step \"{}\" has: {})", "没有参数 '{0}'（步骤“{1}”的参数：{2}）"},
+    {"chapter '{}' has steps 1 to {}; there is no step {}", "第 '{0}' 章有步骤 1 到 {1}；没有步骤 {2}"},
+    {"chapter \"{}\" has no step {}", "“{0}”这一章没有步骤 {1}"},
+    {"no value was given for {}", "没有给出 {0} 的值"},
+    // lessons/prediction.cpp: `cudalab run --predict` (the window says it from the numbers).
+    {"You predicted \"{}\"; the run says \"{}\". {}", "你预测的是“{0}”；运行结果是“{1}”。{2}"},
+    {"You predicted {}; the run says {}. {}", "你预测的是 {0}；运行结果是 {1}。{2}"},
+    {"Close enough (within {} %).", "足够接近（误差在 {0} % 以内）。"},
+};
+
+}  // namespace
+
+std::span<const Translation> zh_cn_verdict_patterns() { return verdict_patterns; }
+std::span<const Translation> zh_cn_verdict_words() { return verdict_words; }
+std::span<const Translation> zh_cn_message_patterns() { return message_patterns; }
+
+std::span<const Translation> zh_cn_patterns() {
+  static const std::vector<Translation> all = [] {
+    std::vector<Translation> patterns;
+    for (const std::span<const Translation> part : {zh_cn_view_patterns(), zh_cn_check_patterns(), zh_cn_verdict_patterns(),
+                                                     zh_cn_message_patterns()}) {
+      patterns.insert(patterns.end(), part.begin(), part.end());
+    }
+    return patterns;
+  }();
+  return all;
+}
+
+}  // namespace cudalab::app::i18n

@@ -1,0 +1,152 @@
+// Issue #14: text the lessons build at run time reads in Chinese. Every step of every chapter runs
+// at its defaults on the emulator, and every shipped H200 recording is drawn; each text the app
+// would show (app/i18n/view_words.h: for_each_text) goes through the zh-CN tables and patterns,
+// and no English word may be left but names (CUDA identifiers, kernels, code, units, numbers).
+// Set CUDALAB_ZH_LEFT=FILE to write the English that is left, one text a line (for translators).
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+
+#include "cudalab/device.h"
+#include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
+#include "lesson.h"
+
+namespace i18n = cudalab::app::i18n;
+namespace fs = std::filesystem;
+
+namespace {
+
+// English left after translation, by the English text it came from.
+struct Leftovers {
+  std::map<std::string, std::string> texts;  // english → where it was seen
+  std::set<std::string_view> used;           // patterns that matched
+
+  void check(const std::string& english, const std::string& where) {
+    if (english.empty()) return;
+    const std::string chinese = i18n::translate_text(english, i18n::Language::zh_cn, &used);
+    if (!i18n::english_words_left(chinese).empty()) texts.emplace(english, where);
+  }
+  void check(std::vector<cudalab::lessons::View> views, const std::string& where) {
+    for (auto& view : views) i18n::for_each_text(view, [&](std::string& text) { check(text, where); });
+  }
+  std::string report() const {
+    if (const char* file = std::getenv("CUDALAB_ZH_LEFT")) {
+      std::ofstream out(file, std::ios::app);
+      for (const auto& [english, where] : texts) out << where << "\t" << english << "\n";
+    }
+    std::string out;
+    int shown = 0;
+    for (const auto& [english, where] : texts) {
+      if (++shown > 40) break;
+      const std::string chinese = i18n::translate_text(english, i18n::Language::zh_cn);
+      out += where + ": " + english + "\n    → " + chinese + "\n";
+    }
+    return out;
+  }
+};
+
+// Every string literal in the C++ files under `dirs`, adjacent literals joined as the compiler
+// joins them, escapes undone: what the lessons can say, for the stale-pattern check.
+std::string string_literals_under(const std::vector<fs::path>& dirs) {
+  std::string all;
+  for (const fs::path& dir : dirs) {
+    for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+      const std::string ext = entry.path().extension().string();
+      if (ext != ".cpp" && ext != ".h" && ext != ".cuh" && ext != ".cu") continue;
+      std::ifstream in(entry.path());
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      bool in_literal = false, joined = false;
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_literal) {
+          if (c == '\\' && i + 1 < text.size()) {
+            const char next = text[++i];
+            all += next == 'n' ? '\n' : next;
+          } else if (c == '"') {
+            in_literal = false;
+            // Only whitespace before the next quote: the compiler joins the two.
+            std::size_t j = i + 1;
+            while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+            joined = j < text.size() && text[j] == '"';
+            if (!joined) all += '\x1f';
+          } else {
+            all += c;
+          }
+        } else if (c == '"' && (i == 0 || text[i - 1] != '\'')) {
+          in_literal = true;
+        }
+      }
+    }
+  }
+  return all;
+}
+
+}  // namespace
+
+// One test, so that the stale check at its end sees what both sources used.
+TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
+  std::unique_ptr<cudalab::Device> device;
+  ASSERT_TRUE(cudalab::open_device(cudalab::BackendRequest::emulator, &device, 0, 2).ok());
+  Leftovers left;
+  int runs = 0;
+  for (const auto& lesson : cudalab::lessons::make_lessons()) {
+    const auto steps = lesson->steps();
+    for (std::size_t step = 0; step < steps.size(); ++step) {
+      cudalab::lessons::RunControl control;
+      const auto values = cudalab::lessons::defaults(steps[step]);
+      const cudalab::Run run = lesson->run(static_cast<int>(step), values, *device, control);
+      const std::string where = lesson->id() + "-" + std::to_string(step + 1);
+      left.check(lesson->views(static_cast<int>(step), run), where);
+      for (const auto& timing : run.timings) left.check(timing.label, where + " timing");
+      ++runs;
+    }
+  }
+  EXPECT_GT(runs, 30);
+
+  const fs::path dir = fs::path(CUDALAB_SOURCE_DIR) / "assets" / "recordings" / "h200";
+  const auto lessons = cudalab::lessons::make_lessons();
+  int read = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json" || entry.path().filename() == "recording.json") continue;
+    cudalab::Run run;
+    if (!cudalab::load_run(entry.path().string(), &run).ok()) continue;
+    for (const auto& lesson : lessons) {
+      if (lesson->id() != run.lesson) continue;
+      left.check(lesson->views(run.step, run), entry.path().filename().string());
+      for (const auto& timing : run.timings) left.check(timing.label, entry.path().filename().string() + " timing");
+      ++read;
+    }
+  }
+  EXPECT_GT(read, 30);
+  EXPECT_TRUE(left.texts.empty()) << left.texts.size() << " texts keep English words:\n" << left.report();
+
+  // A pattern nothing matches any more (the lesson's wording changed) is dead weight: it must go or
+  // follow the lesson. A pattern no default run used (a singular, a size only some parameters give)
+  // still counts when each of its literal parts is in a string literal of the lessons' sources.
+  const std::string sources = string_literals_under({fs::path(CUDALAB_SOURCE_DIR) / "lessons",
+                                                     fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "src",
+                                                     fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "emu",
+                                                     fs::path(CUDALAB_SOURCE_DIR) / "app" / "worker"});
+  std::string stale;
+  for (const i18n::Translation& entry : i18n::zh_cn_view_patterns()) {
+    if (left.used.contains(entry.english)) continue;
+    for (std::string_view rest = entry.english; !rest.empty();) {
+      const std::size_t open = rest.find('{');
+      const std::string_view literal = rest.substr(0, open);
+      if (literal.size() > 2 && sources.find(literal) == std::string::npos) {
+        stale += std::string(entry.english) + "   (no \"" + std::string(literal) + "\" in the sources)\n";
+        break;
+      }
+      if (open == std::string_view::npos) break;
+      rest = rest.substr(std::min(rest.size(), rest.find('}', open) + 1));
+    }
+  }
+  EXPECT_EQ(stale, "") << "patterns no run of the course produces";
+}

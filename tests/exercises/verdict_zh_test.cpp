@@ -1,0 +1,70 @@
+// Issue #14: a verdict reads in Chinese. Every exercise's starter and every wrong variant under
+// variants/ is checked on the emulator (through the real executable's worker, as the app and
+// `cudalab check` do); the headline and details the verdict pane and the CLI show go through the
+// zh-CN tables and patterns (i18n::localized_verdict), and no English word may be left but names:
+// CUDA identifiers, kernels, code, units, numbers — and a compiler's own message after "第 N 行：".
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "check_support.h"
+#include "i18n/language.h"
+#include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
+
+namespace cudalab::exercise_tests {
+namespace {
+
+namespace i18n = app::i18n;
+
+// The English left in a verdict's Chinese, by line.
+std::vector<std::string> english_left(const ex::Verdict& english) {
+  i18n::set_current_language(i18n::Language::zh_cn);
+  const ex::Verdict verdict = i18n::localized_verdict(english);
+  i18n::set_current_language(i18n::Language::en);
+  std::vector<std::string> left;
+  std::vector<std::string> lines = verdict.details;
+  lines.insert(lines.begin(), verdict.headline);
+  for (std::string line : lines) {
+    // The compiler speaks English (g++, NVRTC): its message is quoted as it came.
+    if (english.kind == ex::VerdictKind::does_not_compile && line.starts_with("第 ")) continue;
+    if (!i18n::english_words_left(line).empty()) left.push_back(line);
+  }
+  return left;
+}
+
+class VerdictZh : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(checker.opened()) << checker.open_status().describe(); }
+  void expect_chinese(const ex::Verdict& verdict, const std::string& what) {
+    ++checked;
+    for (const std::string& line : english_left(verdict)) left[what] += "\n    " + line;
+  }
+  std::string report() const {
+    std::string out;
+    for (const auto& [what, lines] : left) out += what + ":" + lines + "\n";
+    return out;
+  }
+  Checker checker{BackendRequest::emulator};
+  std::map<std::string, std::string> left;
+  int checked = 0;
+};
+
+TEST_F(VerdictZh, EveryStarterAndEveryWrongVariantReadsInChinese) {
+  for (const ex::Exercise& exercise : ex::all_exercises()) {
+    expect_chinese(checker.check(exercise.id, std::string(exercise.starter())), exercise.id + " starter");
+  }
+  for (const Variant& variant : all_variants()) {
+    expect_chinese(checker.check(variant.exercise, variant.source), variant.exercise + "/" + variant.file.filename().string());
+  }
+  // What the machinery says before anything runs: an empty file, a missing kernel, a bad signature.
+  expect_chinese(checker.check("guard", ""), "empty file");
+  expect_chinese(checker.check("guard", "int x = 3;"), "no kernel");
+  expect_chinese(checker.check("guard", "__global__ void add_ten(float* a, float* out, int n) {}"), "wrong signature");
+  expect_chinese(checker.check("guard", "__global__ void add_ten(const float* a, float* out) {}"), "a parameter short");
+  EXPECT_GT(checked, 30);
+  EXPECT_TRUE(left.empty()) << left.size() << " verdicts keep English words:\n" << report();
+}
+
+}  // namespace
+}  // namespace cudalab::exercise_tests
