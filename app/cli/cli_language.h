@@ -10,4 +10,11 @@ namespace cudalab::app {
 
 i18n::Language choose_cli_language(const std::string& lang_option);
 
+// A chapter's title and one step's title in the current language: from the chapter's
+// lesson.zh-CN.md in Chinese (as the window shows them), else the English ones given.
+struct ChapterWords {
+  std::string chapter, step;
+};
+ChapterWords chapter_words(const std::string& folder, int step, const std::string& chapter_title, const std::string& step_title);
+
 }  // namespace cudalab::app

@@ -111,9 +111,8 @@ int command_run(const StepOptions& options, const std::string& json_path, double
     if (verdict) lessons::record_prediction(*verdict, &run);
   }
   auto views = target.lesson->views(target.step, run);
-  print_run(std::cout,
-            fmt::format(fmt::runtime(i18n::tr("{} · step {}: {}")), i18n::tr(target.lesson->title()), target.step + 1,
-                        i18n::tr(step.title)),
+  const ChapterWords titles = chapter_words(target.lesson->folder(), target.step, target.lesson->title(), step.title);
+  print_run(std::cout, fmt::format(fmt::runtime(i18n::tr("{} · step {}: {}")), titles.chapter, target.step + 1, titles.step),
             run, views);
   if (predicted_text) {
     std::cout << "\n" << i18n::tr("Predict: ") << i18n::tr_text(lessons::prediction_question(step, target.values)) << "\n"

@@ -1,3 +1,4 @@
+#include "i18n/text_patterns.h"
 #include "shell/app_shell.h"
 
 #include <GLFW/glfw3.h>
@@ -358,7 +359,7 @@ void AppShell::poll_runner() {
     // What a stopped step measured before it stopped is still worth seeing (the race's rows).
     if (!outcome->views.empty()) show(std::move(*outcome));
   } else {
-    console_.add(ConsoleLog::Kind::error, where + i18n::tr(": ") + std::string(to_string(status.code)) + " — " + status.describe());
+    console_.add(ConsoleLog::Kind::error, where + i18n::tr(": ") + std::string(to_string(status.code)) + " — " + i18n::tr_text(status.describe()));
     if (status.device_was_reset) {
       console_.add(ConsoleLog::Kind::warning, i18n::tr("The GPU was reset after that error; its memory was cleared."));
     }

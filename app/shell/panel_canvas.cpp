@@ -4,6 +4,7 @@
 #include <string>
 #include <variant>
 
+#include "i18n/text_patterns.h"
 #include "shell/app_shell.h"
 #include "widgets/banner.h"
 #include "widgets/chart_plot.h"
@@ -80,7 +81,7 @@ void AppShell::draw_canvas_panel() {
   const float em = fonts_.regular->FontSize;
   if (!current) {
     if (last_status_ && !last_status_->ok()) {
-      centred_text((tr("This step did not run: ") + last_status_->message).c_str(), colours_.error);
+      centred_text((tr("This step did not run: ") + i18n::tr_text(last_status_->message)).c_str(), colours_.error);
     } else if (course_.current_step_outline() != nullptr) {
       centred_text(runner_.busy() ? tr("Running the step…") : tr("Press Run to run this step."), colours_.dim_text);
     }
@@ -92,7 +93,7 @@ void AppShell::draw_canvas_panel() {
   draw_prediction_verdict();
   if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
-    widgets::draw_banner(tr("Last run failed: ") + last_status_->message + tr(" (showing the last good run)"),
+    widgets::draw_banner(tr("Last run failed: ") + i18n::tr_text(last_status_->message) + tr(" (showing the last good run)"),
                          IM_COL32(150, 20, 20, 255));
   }
 

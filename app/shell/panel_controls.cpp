@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "i18n/text_patterns.h"
 #include "shell/app_shell.h"
 #include "widgets/param_controls.h"
 
@@ -69,7 +70,7 @@ void AppShell::draw_controls_panel() {
     } else if (last_status_ && !last_status_->ok()) {
       // A message in words needs the whole width.
       ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours_.warning : colours_.error);
-      ImGui::TextWrapped("%s", last_status_->message.c_str());
+      ImGui::TextWrapped("%s", i18n::tr_text(last_status_->message).c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status_->describe().c_str());
     } else if (shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step()) {
