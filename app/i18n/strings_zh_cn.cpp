@@ -31,6 +31,8 @@ constexpr Translation interface_table[] = {
      "演示（F5）：放大课文和画布；有第二块屏幕时进入演讲者视图"},
     {"Fullscreen", "全屏"},
     {"Fullscreen on and off (F11)", "切换全屏（F11）"},
+    {"View…", "显示…"},
+    {"Language, colours, text size, Present and Fullscreen", "语言、配色、字号、演示和全屏"},
     {"Language of the lesson text and the interface", "课文和界面的语言"},
     // Status bar
     {"Opening the backend…", "正在打开后端……"},

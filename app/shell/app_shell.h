@@ -161,6 +161,12 @@ class AppShell {
   static bool begin_panel(const char* name, const PanelRect& rect, int extra_flags = 0);
   void panel_heading(const char* text) const;
   void draw_top_bar();
+  struct ViewControlSizes {
+    float language_width, theme_width;
+    const char* size_text;  // "200 %"
+  };
+  // Language, theme, text size, Present, Fullscreen: in the top bar, or in its popup when the bar is short.
+  void draw_view_controls(bool in_popup, const ViewControlSizes& sizes);
   void draw_chapter_panel();
   void draw_text_panel();
   void draw_controls_panel();

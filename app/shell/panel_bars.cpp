@@ -9,6 +9,15 @@
 #include "widgets/text_fit.h"
 
 namespace cudalab::app {
+namespace {
+
+// The language names are written in their own language, so a student finds theirs either way.
+// Without a CJK font "简体中文" would be drawn as "????": the code stands in.
+const char* language_word(i18n::Language language, bool cjk_font_found) {
+  return language == i18n::Language::zh_cn && !cjk_font_found ? i18n::code_of(language) : i18n::name_of(language);
+}
+
+}  // namespace
 
 using i18n::tr;
 
@@ -40,18 +49,21 @@ void AppShell::draw_top_bar() {
     const ImGuiStyle& style = ImGui::GetStyle();
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
     const float theme_width = ImGui::CalcTextSize(tr("High contrast")).x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
-    // The language names are written in their own language, so a student finds theirs either way.
-    // Without a CJK font "简体中文" would be drawn as "????": the code stands in.
-    auto language_name = [&](i18n::Language language) {
-      return language == i18n::Language::zh_cn && !cjk_font_found_ ? i18n::code_of(language) : i18n::name_of(language);
-    };
+    auto language_name = [&](i18n::Language language) { return language_word(language, cjk_font_found_); };
     const float language_width =
         std::max(ImGui::CalcTextSize(language_name(i18n::Language::en)).x, ImGui::CalcTextSize(language_name(i18n::Language::zh_cn)).x) +
         style.FramePadding.x * 2;
     const float right_width = language_width + style.ItemSpacing.x + theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
                               button_width(tr("Present")) + button_width(tr("Fullscreen")) + style.ItemSpacing.x * 6 +
                               fonts_.regular->FontSize * 1.7f;
-    const float right_x = ImGui::GetWindowWidth() - right_width;
+    // What the left side cannot do without: Back, Next and a few words of the breadcrumb. When the
+    // controls on the right would cover them (200 % on a 1280-pixel projector), the controls move
+    // into a popup behind one button.
+    const float em = fonts_.regular->FontSize;
+    const float left_needed = ImGui::GetCursorPosX() + button_width(tr("◀ Back")) + button_width(tr("Next ▶")) + style.ItemSpacing.x + em * 8.f;
+    const bool compact = ImGui::GetWindowWidth() - right_width < left_needed;
+    const char* view_label = tr("View…");
+    const float right_x = ImGui::GetWindowWidth() - (compact ? button_width(view_label) + em * 0.7f : right_width);
     if (course_.chapter_count() > 0) {
       const int steps = static_cast<int>(course_.current().steps.size());
       const bool first = course_.current_chapter() == 0 && course_.current_step() == 0;
@@ -83,54 +95,76 @@ void AppShell::draw_top_bar() {
       }
     }
 
-    {
-      ImGui::SameLine(std::max(right_x, ImGui::GetCursorPosX()));
-      ImGui::SetNextItemWidth(language_width);
-      // No arrow: the bar is already full at 200 % on a 1280-pixel projector.
-      if (ImGui::BeginCombo("##language", language_name(language_), ImGuiComboFlags_NoArrowButton)) {
-        for (i18n::Language language : {i18n::Language::en, i18n::Language::zh_cn}) {
-          if (ImGui::Selectable(language_name(language), language == language_)) set_language(language);
-        }
-        ImGui::EndCombo();
+
+    ImGui::SameLine(std::max(right_x, ImGui::GetCursorPosX()));
+    const ViewControlSizes sizes{language_width, theme_width, size_text};
+    if (!compact) {
+      draw_view_controls(false, sizes);
+    } else {
+      if (ImGui::Button(view_label)) ImGui::OpenPopup("##view_controls");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language, colours, text size, Present and Fullscreen"));
+      if (ImGui::BeginPopup("##view_controls")) {
+        draw_view_controls(true, sizes);
+        ImGui::EndPopup();
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language of the lesson text and the interface"));
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(theme_width);
-      const char* theme_names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
-      if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(theme_)])) {
-        for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
-          if (ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == theme_)) set_theme(theme);
-        }
-        ImGui::EndCombo();
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Colours: dark, light, or high contrast for a washed-out projector"));
-      ImGui::SameLine(0.f, fonts_.regular->FontSize);
-      if (ImGui::Button(tr("A−"))) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Smaller text (Ctrl+-)"));
-      ImGui::SameLine();
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(size_text);
-      ImGui::SameLine();
-      if (ImGui::Button(tr("A+"))) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Larger text (Ctrl+=)"));
-      ImGui::SameLine();
-      if (ImGui::Button(presenting_ ? tr("Stop") : tr("Present"))) {
-        if (presenting_) {
-          stop_presenting();
-        } else {
-          start_presenting();
-        }
-      }
-      if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("%s", presenting_ ? tr("Back to every pane (Esc)")
-                                            : tr("Present (F5): text and canvas large; on a second screen, the presenter view"));
-      }
-      ImGui::SameLine();
-      if (ImGui::Button(tr("Fullscreen"))) toggle_fullscreen();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fullscreen on and off (F11)"));
     }
   }
   ImGui::End();
+}
+
+void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) {
+  // In the bar the controls follow one another on a line; in the popup each group has its own.
+  auto next_group = [&](float spacing) {
+    if (!in_popup) ImGui::SameLine(0.f, spacing);
+  };
+  auto language_name = [&](i18n::Language language) { return language_word(language, cjk_font_found_); };
+  ImGui::SetNextItemWidth(sizes.language_width);
+  // No arrow: the bar is already full at 200 % on a 1280-pixel projector.
+  if (ImGui::BeginCombo("##language", language_name(language_), ImGuiComboFlags_NoArrowButton)) {
+    for (i18n::Language language : {i18n::Language::en, i18n::Language::zh_cn}) {
+      if (ImGui::Selectable(language_name(language), language == language_)) set_language(language);
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language of the lesson text and the interface"));
+  next_group(-1.f);
+  ImGui::SetNextItemWidth(sizes.theme_width);
+  const char* theme_names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
+  if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(theme_)])) {
+    for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
+      if (ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == theme_)) set_theme(theme);
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Colours: dark, light, or high contrast for a washed-out projector"));
+  next_group(fonts_.regular->FontSize);
+  if (ImGui::Button(tr("A−"))) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Smaller text (Ctrl+-)"));
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(sizes.size_text);
+  ImGui::SameLine();
+  if (ImGui::Button(tr("A+"))) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Larger text (Ctrl+=)"));
+  next_group(-1.f);
+  if (ImGui::Button(presenting_ ? tr("Stop") : tr("Present"))) {
+    if (in_popup) ImGui::CloseCurrentPopup();
+    if (presenting_) {
+      stop_presenting();
+    } else {
+      start_presenting();
+    }
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", presenting_ ? tr("Back to every pane (Esc)")
+                                        : tr("Present (F5): text and canvas large; on a second screen, the presenter view"));
+  }
+  next_group(-1.f);
+  if (ImGui::Button(tr("Fullscreen"))) {
+    if (in_popup) ImGui::CloseCurrentPopup();
+    toggle_fullscreen();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fullscreen on and off (F11)"));
 }
 
 void AppShell::draw_status_bar() {
@@ -157,7 +191,9 @@ void AppShell::draw_status_bar() {
                                                : tr("No backend could be opened: choose one on the right");
     ImGui::AlignTextToFramePadding();
     // The words give way to the selector: without a backend, the selector is how to get one.
-    const float selector_room = backend_choices_.empty() ? 0.f : em * 13.f;
+    // So does the Open run… button after it.
+    const float selector_room = (backend_choices_.empty() ? 0.f : em * 13.f) + ImGui::CalcTextSize(tr("Open run…")).x +
+                                ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     const bool cut = widgets::text_fitted(label, ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - selector_room - em);
     if (ImGui::IsItemHovered() && backend_facts_) {
       ImGui::SetTooltip("%s%s%s", cut ? label.c_str() : "", cut ? "\n" : "", words.detail.c_str());
