@@ -63,6 +63,25 @@ enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, 
   X(double_buffer_wide, double_128x64x8_w64x32_2_8x4, Rung::double_buffer, 128, 64, 8, 8, 4, 64, 32, 2, 2, \
     mat_mul_double_buffer_kernel<128, 64, 8, 64, 32, 2, 8, 4>)
 
+// Rung 5 with the fragments of shared memory double-buffered in registers too, 8 × 8 results per
+// thread in 4 × 4 blocks, blocks renumbered GROUP block-rows at a time (rung_double_buffer_fragments.cuh).
+// WN_ITER is TN / 4 here: the thread's column blocks.
+#define CUDALAB_LADDER_DOUBLE_BUFFER_FRAGMENTS_KERNELS(X)                                                        \
+  X(double_buffer_fragments, dbfrag_128x128x8_w32x64_8x8_g8, Rung::double_buffer, 128, 128, 8, 8, 8, 32, 64, 2, 2, \
+    mat_mul_double_buffer_fragments_kernel<128, 128, 8, 32, 64, 8, 8, 8>)                                        \
+  X(double_buffer_fragments, dbfrag_128x128x8_w32x64_8x8_g1, Rung::double_buffer, 128, 128, 8, 8, 8, 32, 64, 2, 2, \
+    mat_mul_double_buffer_fragments_kernel<128, 128, 8, 32, 64, 8, 8, 1>)                                        \
+  X(double_buffer_fragments, dbfrag_128x128x16_w32x64_8x8_g8, Rung::double_buffer, 128, 128, 16, 8, 8, 32, 64, 2, 2, \
+    mat_mul_double_buffer_fragments_kernel<128, 128, 16, 32, 64, 8, 8, 8>)                                       \
+  X(double_buffer_fragments, dbfrag_128x128x8_w64x32_8x8_g8, Rung::double_buffer, 128, 128, 8, 8, 8, 64, 32, 2, 2, \
+    mat_mul_double_buffer_fragments_kernel<128, 128, 8, 64, 32, 8, 8, 8>)                                        \
+  X(double_buffer_fragments, dbfrag_128x128x8_w64x64_8x16_g8, Rung::double_buffer, 128, 128, 8, 8, 16, 64, 64, 4, 2, \
+    mat_mul_double_buffer_fragments_kernel<128, 128, 8, 64, 64, 8, 16, 8, 2>)                                    \
+  X(double_buffer_fragments, dbfrag_128x256x8_w64x64_8x16_g8, Rung::double_buffer, 128, 256, 8, 8, 16, 64, 64, 4, 2, \
+    mat_mul_double_buffer_fragments_kernel<128, 256, 8, 64, 64, 8, 16, 8, 1>)                                    \
+  X(double_buffer_fragments, dbfrag_256x128x8_w64x64_16x8_g8, Rung::double_buffer, 256, 128, 8, 16, 8, 64, 64, 2, 2, \
+    mat_mul_double_buffer_fragments_kernel<256, 128, 8, 64, 64, 16, 8, 8, 1>)
+
 #define CUDALAB_LADDER_TF32_KERNELS(X)                                                              \
   X(tf32, tf32_128x128x16_w64x32_2stage, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 32, 0, 2,        \
     mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2, true>)                                              \
@@ -83,6 +102,7 @@ enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, 
   CUDALAB_LADDER_WARP_KERNELS(X)        \
   CUDALAB_LADDER_DOUBLE_BUFFER_KERNELS(X) \
   CUDALAB_LADDER_DOUBLE_BUFFER_WIDE_KERNELS(X) \
+  CUDALAB_LADDER_DOUBLE_BUFFER_FRAGMENTS_KERNELS(X) \
   CUDALAB_LADDER_TF32_KERNELS(X)
 
 #define CUDALAB_LADDER_DECLARE_KERNEL(unit, name, ...) \

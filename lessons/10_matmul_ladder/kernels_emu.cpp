@@ -12,6 +12,7 @@ CUDALAB_KERNEL_PRELUDE
 #include "rung_vectorized.cuh"
 #include "rung_warp_tiling.cuh"
 #include "rung_double_buffer.cuh"
+#include "rung_double_buffer_fragments.cuh"
 #include "rung_tf32_wmma.cuh"
 }  // namespace emu_kernels
 
