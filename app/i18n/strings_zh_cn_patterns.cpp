@@ -14,6 +14,7 @@ namespace {
 constexpr Translation verdict_patterns[] = {
     {"Passed all {} tests", "全部 {0} 个测试通过"},
     {"{}: test {} of {} ({})", "{0}：第 {1} 个测试（共 {2} 个）（{3}）"},
+    {"✓ {}  {}", "✓ {0}  {1}"},  // the same words: its holes (a test's name) are what is translated
     {"Test: {}, launched as {}", "测试：{0}，启动配置 {1}"},
     {"thread ({},{},{}) of block ({},{},{})", "线程块 ({3},{4},{5}) 的线程 ({0},{1},{2})"},
     {"{} of {} elements of {} are wrong", "{2} 的 {1} 个元素中有 {0} 个是错的"},

@@ -117,7 +117,13 @@ TEST(TextPatterns, EveryPatternTranslatesItsOwnExample) {
       rest = rest.substr(rest.find('}', open) + 1);
     }
     const bool has_words = std::any_of(example.begin(), example.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-    if (has_words && translate_text(example, Language::zh_cn) == example) unreached += example + "\n";
+    // A pattern whose Chinese is its English ("✓ {0}  {1}") is there for its holes.
+    std::string same_words(entry.chinese);
+    for (char digit = '0'; digit <= '9'; ++digit) {
+      const std::string hole = std::string("{") + digit + "}";
+      for (std::size_t at; (at = same_words.find(hole)) != std::string::npos;) same_words.replace(at, hole.size(), "7");
+    }
+    if (has_words && same_words != example && translate_text(example, Language::zh_cn) == example) unreached += example + "\n";
   }
   EXPECT_EQ(unreached, "");
 }
