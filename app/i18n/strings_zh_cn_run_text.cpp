@@ -3,8 +3,9 @@
 // or on the GPU machine that made a shipped recording). `run_words` are whole texts (looked up by
 // tr() like every other table); `view_patterns` are the lessons' fmt strings, "{}" per hole, with
 // the Chinese naming holes by position ("{0}", "{1}"…). Numbers, units, CUDA and kernel names stay
-// as they are; terms follow lessons/GLOSSARY.zh-CN.md. Generated from tab-separated lists by hand;
-// keep one entry a pair of lines.
+// as they are; terms follow lessons/GLOSSARY.zh-CN.md. One entry is a pair of lines, grouped by
+// chapter (00 → 09, then the exercises' messages). tests/app/run_text_zh_test.cpp says which
+// run-built text has no entry (CUDALAB_ZH_LEFT=FILE lists it) and which view pattern went stale.
 #include "i18n/text_patterns.h"
 
 namespace cudalab::app::i18n {
