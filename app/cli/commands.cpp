@@ -56,27 +56,43 @@ int fail_usage(const std::string& message) {
   return 2;
 }
 
-int command_list() {
+// A step's question in the current language, its {parameters} filled in: translated before the
+// values go in, as the window's prediction card does (the English with its holes is the key).
+std::string question_in_language(const lessons::Step& step, const lessons::ParamValues& values) {
+  lessons::Step asked = step;
+  asked.prediction->question = i18n::tr(asked.prediction->question);
+  return lessons::prediction_question(asked, values);
+}
+
+int command_list(const std::string& language) {
+  choose_cli_language(language);
   auto lessons = lessons::make_lessons();
   for (std::size_t i = 0; i < lessons.size(); ++i) {
     const auto& lesson = *lessons[i];
-    std::cout << fmt::format("{:>2}  {:<10} {}\n", lessons::chapter_number(lesson), lesson.id(), lesson.title());
     auto steps = lesson.steps();
+    // Titles as the window shows them: from lesson.zh-CN.md when the language is Chinese.
+    std::vector<ChapterWords> titles;
+    for (std::size_t s = 0; s < steps.size(); ++s)
+      titles.push_back(chapter_words(lesson.folder(), static_cast<int>(s), lesson.title(), steps[s].title));
+    std::cout << fmt::format("{:>2}  {:<10} {}\n", lessons::chapter_number(lesson), lesson.id(),
+                             titles.empty() ? lesson.title() : titles.front().chapter);
     for (std::size_t s = 0; s < steps.size(); ++s) {
-      std::string params;
+      std::string params;  // the names --set takes: identifiers, never translated
       for (const auto& p : steps[s].params) params += (params.empty() ? "" : ", ") + p.name;
-      std::cout << fmt::format("      {}. {}{}\n", s + 1, steps[s].title, params.empty() ? "" : "  [" + params + "]");
+      std::cout << fmt::format("      {}. {}{}\n", s + 1, titles[s].step, params.empty() ? "" : "  [" + params + "]");
       if (steps[s].prediction) {
-        std::cout << fmt::format("         predict: {}\n", lessons::prediction_question(steps[s], lessons::defaults(steps[s])));
+        std::cout << fmt::format("         {}{}\n", i18n::tr("predict: "),
+                                 question_in_language(steps[s], lessons::defaults(steps[s])));
       }
     }
   }
   return 0;
 }
 
-int command_devices() {
+int command_devices(const std::string& language) {
+  choose_cli_language(language);
   for (const auto& choice : list_backends())
-    std::cout << fmt::format("{:<6} {}\n", choice.id, choice.facts.label());
+    std::cout << fmt::format("{:<6} {}\n", choice.id, i18n::tr_text(choice.facts.label()));
   return 0;
 }
 
@@ -115,7 +131,7 @@ int command_run(const StepOptions& options, const std::string& json_path, double
   print_run(std::cout, fmt::format(fmt::runtime(i18n::tr("{} · step {}: {}")), titles.chapter, target.step + 1, titles.step),
             run, views);
   if (predicted_text) {
-    std::cout << "\n" << i18n::tr("Predict: ") << i18n::tr_text(lessons::prediction_question(step, target.values)) << "\n"
+    std::cout << "\n" << i18n::tr("Predict: ") << question_in_language(step, target.values) << "\n"
               << (verdict ? i18n::tr_text(verdict->in_words) : i18n::tr("The run has no answer to compare with: it did not finish."))
               << "\n";
   }
@@ -177,7 +193,12 @@ int run_command_line(int argc, char** argv) {
   record->add_option("--chapter", record_options.only_chapter, "Only this chapter (id)");
 
   auto* list = cli.add_subcommand("list", "List chapters and their steps");
+  std::string list_language, devices_language;
+  list->add_option("--lang", list_language, "Language of the titles and questions: en or zh-CN (default: as the window, else the locale)")
+      ->check(CLI::IsMember({"en", "zh-CN"}));
   auto* devices = cli.add_subcommand("devices", "List the backends on this machine");
+  devices->add_option("--lang", devices_language, "Language of the text: en or zh-CN (default: as the window, else the locale)")
+      ->check(CLI::IsMember({"en", "zh-CN"}));
 
   StepOptions run_options;
   std::string json_path;
@@ -250,8 +271,8 @@ int run_command_line(int argc, char** argv) {
     return run_record(std::cout, record_options);
   }
   if (const int code = run_exercise_commands(exercise_commands); code >= 0) return code;
-  if (*list) return command_list();
-  if (*devices) return command_devices();
+  if (*list) return command_list(list_language);
+  if (*devices) return command_devices(devices_language);
   if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted, run_language);
   if (*bench && bench_what == "matmul") {
     matmul_options.backend = backend_request(bench_backend);

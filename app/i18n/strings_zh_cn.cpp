@@ -32,6 +32,7 @@ constexpr Translation interface_table[] = {
     {"Fullscreen", "全屏"},
     {"Fullscreen on and off (F11)", "切换全屏（F11）"},
     {"View…", "显示…"},
+    {"predict: ", "预测："},
     {"Language, colours, text size, Present and Fullscreen", "语言、配色、字号、演示和全屏"},
     {"Language of the lesson text and the interface", "课文和界面的语言"},
     // Status bar

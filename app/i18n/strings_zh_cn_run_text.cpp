@@ -47,6 +47,8 @@ constexpr Translation view_patterns[] = {
      "{0} · {1} 个核心"},
     {"CPU emulator · chosen by you · {} workers",
      "CPU 模拟器 · 由你选择 · {0} 个工作线程"},
+    {"CPU emulator · {} · {} workers",
+     "CPU 模拟器 · {0} · {1} 个工作线程"},
     {"CPU emulator: {} worker threads play the SMs",
      "CPU 模拟器：{0} 个工作线程扮演 SM"},
     {"{} · sm_{} · real GPU",

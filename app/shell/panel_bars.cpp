@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "i18n/text_patterns.h"
 #include "shell/app_shell.h"
 #include "shell/backend_words.h"
 #include "widgets/text_fit.h"
@@ -206,18 +207,18 @@ void AppShell::draw_status_bar() {
       std::string current_id = backend_facts_ ? (backend_facts_->is_gpu() ? "gpu:" + std::to_string(backend_facts_->index) : "emu") : "";
       std::string preview = tr("Switch backend");
       for (const BackendChoice& choice : backend_choices_) {
-        if (choice.id == current_id) preview = choice.facts.name.empty() ? choice.id : choice.facts.name;
+        if (choice.id == current_id) preview = choice.facts.name.empty() ? choice.id : i18n::tr_text(choice.facts.name);
       }
       if (ImGui::BeginCombo("##backend", preview.c_str())) {
         for (const BackendChoice& choice : backend_choices_) {
-          const std::string item = choice.facts.label() + "##" + choice.id;
+          const std::string item = i18n::tr_text(choice.facts.label()) + "##" + choice.id;
           if (ImGui::Selectable(item.c_str(), choice.id == current_id) && choice.id != current_id) {
             BackendSelection selection;
             selection.request = choice.facts.is_gpu() ? BackendRequest::gpu : BackendRequest::emulator;
             selection.gpu_index = choice.facts.index;
             backend_opening_ = true;
             runner_.switch_backend(selection);
-            console_.add(ConsoleLog::Kind::info, tr("Switching to ") + choice.facts.label() + "…");
+            console_.add(ConsoleLog::Kind::info, tr("Switching to ") + i18n::tr_text(choice.facts.label()) + "…");
           }
         }
         ImGui::EndCombo();

@@ -31,6 +31,8 @@ cudalab_cli_test(help 0 "list.*run.*shot" ARGS --help)
 cudalab_cli_test(version 0 "cudalab [0-9]+\\.[0-9]+\\.[0-9]+" ARGS --version)
 cudalab_cli_test(list 0 "machine +Your machine.*1\\. Host and device.*blocks_per_grid" ARGS list)
 cudalab_cli_test(devices 0 "emu +CPU emulator" ARGS devices)
+cudalab_cli_test(list_zh 0 "7 +warps +线程束.*1\\. 线程束与分支发散.*预测：" ARGS list --lang zh-CN)
+cudalab_cli_test(devices_zh 0 "emu +CPU 模拟器" ARGS devices --lang zh-CN)
 # Issue #14: the text commands in Chinese — the run's own words (facts, cells) through the patterns.
 cudalab_cli_test(run_zh 0 "设备：CPU 模拟器.*运行了 8 个线程" ARGS run hello --step 1 --backend emu --lang zh-CN)
 cudalab_cli_test(exercises_zh 0 "标题——检查什么.*输出与 CPU 对比" ARGS exercises --lang zh-CN)
