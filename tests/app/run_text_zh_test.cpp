@@ -133,6 +133,10 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
   const std::string sources = string_literals_under({fs::path(CUDALAB_SOURCE_DIR) / "lessons",
                                                      fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "src",
                                                      fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "emu",
+                                                     // Both backends' words, whichever this build has:
+                                                     // the emulator-only build never runs the CUDA one.
+                                                     fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "cuda",
+                                                     fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "no_gpu",
                                                      fs::path(CUDALAB_SOURCE_DIR) / "app" / "worker"});
   std::string stale;
   for (const i18n::Translation& entry : i18n::zh_cn_view_patterns()) {
