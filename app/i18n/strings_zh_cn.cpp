@@ -196,7 +196,7 @@ constexpr Translation interface_table[] = {
 
 std::span<const Translation> zh_cn_lesson_words();  // strings_zh_cn_lessons.cpp
 std::span<const Translation> zh_cn_view_words();    // strings_zh_cn_views.cpp
-std::span<const Translation> zh_cn_run_words();     // strings_zh_cn_run_text.cpp
+std::span<const Translation> zh_cn_run_words();     // strings_zh_cn_run_words.cpp
 std::span<const Translation> zh_cn_verdict_words(); // strings_zh_cn_patterns.cpp
 
 std::span<const Translation> zh_cn_table() {

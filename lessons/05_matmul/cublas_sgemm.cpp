@@ -1,7 +1,5 @@
 #include "cublas_sgemm.h"
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -41,12 +39,6 @@ struct Loaded {
   CublasLibrary library;
   CublasApi api;
 };
-
-template <class Fn>
-bool find_symbol(void* handle, const char* name, Fn* out) {
-  *out = reinterpret_cast<Fn>(dlsym(handle, name));
-  return *out != nullptr;
-}
 
 Loaded load() {
   Loaded loaded;

@@ -9,8 +9,6 @@
 
 #include <fmt/format.h>
 
-#include <dlfcn.h>
-
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_device.h"
 #include "cudalab/jit.h"
@@ -39,12 +37,6 @@ struct NvrtcApi {
   std::string why_not;  // empty when loaded
   std::string version_text;
 };
-
-template <class Fn>
-bool find_symbol(void* handle, const char* name, Fn* out) {
-  *out = reinterpret_cast<Fn>(dlsym(handle, name));
-  return *out != nullptr;
-}
 
 const NvrtcApi& nvrtc() {
   static const NvrtcApi api = [] {

@@ -55,12 +55,6 @@ struct CuptiApi {
   std::string why_not;                                // empty when everything was found
 };
 
-template <class Fn>
-bool find_symbol(void* handle, const char* name, Fn* out) {
-  *out = reinterpret_cast<Fn>(dlsym(handle, name));
-  return *out != nullptr;
-}
-
 const CuptiApi& cupti() {
   static const CuptiApi api = [] {
     CuptiApi loaded;

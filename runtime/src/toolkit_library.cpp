@@ -29,4 +29,6 @@ ToolkitLibrary open_toolkit_library(const std::vector<std::string>& sonames) {
   return library;
 }
 
+void* library_symbol(void* handle, const char* name) { return dlsym(handle, name); }
+
 }  // namespace cudalab

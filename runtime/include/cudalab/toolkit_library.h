@@ -16,4 +16,14 @@ struct ToolkitLibrary {
 // $CUDA_HOME/lib64, $CUDA_PATH/lib64 and the toolkit's usual folders.
 ToolkitLibrary open_toolkit_library(const std::vector<std::string>& sonames);
 
+// The address of `name` in an opened library (dlsym), or null.
+void* library_symbol(void* handle, const char* name);
+
+// The same as a function pointer of the caller's type; false when the library lacks it.
+template <class Fn>
+bool find_symbol(void* handle, const char* name, Fn* out) {
+  *out = reinterpret_cast<Fn>(library_symbol(handle, name));
+  return *out != nullptr;
+}
+
 }  // namespace cudalab
