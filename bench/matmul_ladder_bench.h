@@ -12,22 +12,14 @@
 
 #include "05_matmul/measure.h"
 #include "10_matmul_ladder/ladder.h"
+#include "10_matmul_ladder/tuning.h"
 #include "cudalab/device.h"
 
 namespace cudalab {
 
-// Which instance each rung uses: the tuner's choice for this GPU, or the rung's first instance.
-struct LadderChoice {
-  std::map<lessons::ladder::Rung, const lessons::ladder::LadderKernel*> kernels;
-  std::string source;  // in words: "tuned on NVIDIA H200 at n = 4096 (FILE)" / "defaults (...)"
-  const lessons::ladder::LadderKernel* of(lessons::ladder::Rung rung) const;
-};
-
-// $XDG_CACHE_HOME/cudalab/matmul_ladder_tuning.json, or ~/.cache/cudalab/... when it is unset.
-std::filesystem::path default_ladder_tuning_path();
-
-// The choice saved at `path` when it was tuned on a device of this name; the defaults otherwise.
-LadderChoice load_ladder_choice(const Device& device, const std::filesystem::path& path);
+using lessons::ladder::LadderChoice;
+using lessons::ladder::default_ladder_tuning_path;
+using lessons::ladder::load_ladder_choice;
 
 // Measures every instance at n × n × n, prints a table, saves the fastest right instance of each
 // rung to `path`. Returns 0, or 1 when an instance was wrong or the file could not be written.

@@ -60,6 +60,9 @@ struct Step {
   // The kernels this step launches, as named in the chapter's kernel_file(): the code pane
   // scrolls to the first and highlights them.
   std::vector<std::string> kernels;
+  // The file those kernels are in, relative to the chapter's folder, when it is not the chapter's
+  // kernel_file() (chapter 10 keeps one file per rung); "" for the chapter's.
+  std::string kernel_file;
 };
 
 // Lets a long step report progress, hand over what it has so far, and stop early. The app's

@@ -16,6 +16,7 @@ std::unique_ptr<Lesson> make_tiles_lesson();
 std::unique_ptr<Lesson> make_warps_lesson();
 std::unique_ptr<Lesson> make_launch_config_lesson();
 std::unique_ptr<Lesson> make_six_rules_lesson();
+std::unique_ptr<Lesson> make_ladder_lesson();
 std::unique_ptr<Lesson> make_fault_drills_lesson();
 
 std::vector<std::unique_ptr<Lesson>> make_lessons() {
@@ -30,6 +31,7 @@ std::vector<std::unique_ptr<Lesson>> make_lessons() {
   lessons.push_back(make_warps_lesson());
   lessons.push_back(make_launch_config_lesson());
   lessons.push_back(make_six_rules_lesson());
+  lessons.push_back(make_ladder_lesson());
   // Kernels that go wrong on purpose (99_fault_drills): for the tests and a teacher's demo only.
   if (const char* drills = std::getenv("CUDALAB_FAULT_DRILLS"); drills != nullptr && std::string(drills) == "1")
     lessons.push_back(make_fault_drills_lesson());

@@ -197,13 +197,14 @@ constexpr Translation interface_table[] = {
 std::span<const Translation> zh_cn_lesson_words();  // strings_zh_cn_lessons.cpp
 std::span<const Translation> zh_cn_view_words();    // strings_zh_cn_views.cpp
 std::span<const Translation> zh_cn_run_words();     // strings_zh_cn_run_words.cpp
+std::span<const Translation> zh_cn_ladder_words();  // strings_zh_cn_run_ladder.cpp
 std::span<const Translation> zh_cn_verdict_words(); // strings_zh_cn_patterns.cpp
 
 std::span<const Translation> zh_cn_table() {
   // One table for tr() and the glyph collection: the interface's words, then the lessons'.
   static const std::vector<Translation> table = [] {
     std::vector<Translation> all(std::begin(interface_table), std::end(interface_table));
-    for (const std::span<const Translation> more : {zh_cn_lesson_words(), zh_cn_view_words(), zh_cn_run_words(), zh_cn_verdict_words()}) {
+    for (const std::span<const Translation> more : {zh_cn_lesson_words(), zh_cn_view_words(), zh_cn_run_words(), zh_cn_ladder_words(), zh_cn_verdict_words()}) {
       all.insert(all.end(), more.begin(), more.end());
     }
     return all;

@@ -175,7 +175,7 @@ std::span<const Translation> zh_cn_message_patterns() { return message_patterns;
 std::span<const Translation> zh_cn_patterns() {
   static const std::vector<Translation> all = [] {
     std::vector<Translation> patterns;
-    for (const std::span<const Translation> part : {zh_cn_view_patterns(), zh_cn_check_patterns(), zh_cn_verdict_patterns(),
+    for (const std::span<const Translation> part : {zh_cn_view_patterns(), zh_cn_ladder_patterns(), zh_cn_check_patterns(), zh_cn_verdict_patterns(),
                                                      zh_cn_message_patterns()}) {
       patterns.insert(patterns.end(), part.begin(), part.end());
     }

@@ -146,7 +146,8 @@ class AppShell {
     std::string problem;  // why there is no code to show, in words
     std::string text;     // the file as read (the whole program is saved from it)
   };
-  const KernelSource& kernel_source(int chapter);
+  // The chapter's kernel file, or `file` (relative to its folder) when a step names its own.
+  const KernelSource& kernel_source(int chapter, const std::string& file);
   const KernelSource& program_source(int chapter);  // panel_code.cpp
 
   // panel_*.cpp
@@ -244,7 +245,7 @@ class AppShell {
   widgets::Colours colours_;
 
   std::vector<std::optional<markdown::LessonDocument>> documents_;
-  std::vector<std::optional<KernelSource>> kernel_sources_;
+  std::map<std::pair<int, std::string>, KernelSource> kernel_sources_;  // by chapter and file, read when first shown
   std::map<int, KernelSource> program_sources_;  // by chapter, read when first shown
   // The Code tab scrolls to the step's first kernel once per (chapter, step) it is shown for.
   std::pair<int, int> code_scrolled_for_{-1, -1};

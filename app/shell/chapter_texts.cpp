@@ -42,16 +42,16 @@ std::string AppShell::step_title(int chapter, int step, const std::string& engli
   return section != nullptr && !section->title.empty() ? section->title : english;
 }
 
-const AppShell::KernelSource& AppShell::kernel_source(int chapter) {
-  auto& slot = kernel_sources_[static_cast<std::size_t>(chapter)];
-  if (slot) return *slot;
-  slot.emplace();
+const AppShell::KernelSource& AppShell::kernel_source(int chapter, const std::string& file_name) {
+  const auto key = std::make_pair(chapter, file_name);
+  if (auto found = kernel_sources_.find(key); found != kernel_sources_.end()) return found->second;
+  KernelSource* slot = &kernel_sources_[key];
   const ChapterOutline& outline = course_.chapter(chapter);
-  if (outline.kernel_file.empty()) {
+  if (file_name.empty()) {
     slot->problem = "This chapter has no kernel of its own.";
     return *slot;
   }
-  const auto file = data_dir_ / "lessons" / outline.folder / outline.kernel_file;
+  const auto file = data_dir_ / "lessons" / outline.folder / file_name;
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     slot->problem = "The kernel source " + file.string() + " was not found.";

@@ -77,7 +77,9 @@ void AppShell::draw_code_tab() {
 
 void AppShell::draw_kernels_listing() {
   const ChapterOutline& outline = course_.current();
-  const KernelSource& source = kernel_source(course_.current_chapter());
+  const lessons::Step* step = course_.current_step_outline();
+  const std::string& file = step != nullptr && !step->kernel_file.empty() ? step->kernel_file : outline.kernel_file;
+  const KernelSource& source = kernel_source(course_.current_chapter(), file);
   if (!source.problem.empty()) {
     ImGui::TextDisabled("%s", source.problem.c_str());
     return;
@@ -85,7 +87,6 @@ void AppShell::draw_kernels_listing() {
   // The step's kernels: highlighted from signature to closing brace, the first one scrolled to.
   std::vector<int> highlight;
   int first_kernel_line = 0;
-  const lessons::Step* step = course_.current_step_outline();
   if (step != nullptr) {
     for (const std::string& kernel : step->kernels) {
       const std::vector<int> numbers = widgets::kernel_line_numbers(source.lines, kernel);
@@ -95,10 +96,10 @@ void AppShell::draw_kernels_listing() {
   }
   if (step != nullptr && !step->kernels.empty()) {
     ImGui::TextDisabled("lessons/%s/%s — as you would write it; this step launches %s", outline.folder.c_str(),
-                        outline.kernel_file.c_str(), joined(step->kernels).c_str());
+                        file.c_str(), joined(step->kernels).c_str());
   } else {
     ImGui::TextDisabled("lessons/%s/%s — as you would write it (CUDA Lab's trace lines are hidden)",
-                        outline.folder.c_str(), outline.kernel_file.c_str());
+                        outline.folder.c_str(), file.c_str());
   }
   // A CodeView of the shown run marks lines of the kernel (say, the one that faulted).
   if (shown_ && shown_->chapter == course_.current_chapter()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 
 #include "widgets/code_listing.h"
 
@@ -100,8 +101,8 @@ void drop_emptied_blocks(std::vector<CodeLine>* lines) {
 }
 
 // True when `line` names `kernel` as a __global__ function: `__global__ void kernel(`.
-bool declares_kernel(std::string_view line, std::string_view kernel) {
-  if (!contains(line, "__global__")) return false;
+// `kernel(` as a whole word on the line.
+bool names_kernel(std::string_view line, std::string_view kernel) {
   for (std::size_t at = line.find(kernel); at != std::string_view::npos; at = line.find(kernel, at + 1)) {
     const bool starts_word =
         at == 0 || !(std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_');
@@ -110,6 +111,17 @@ bool declares_kernel(std::string_view line, std::string_view kernel) {
     if (starts_word && after < line.size() && line[after] == '(') return true;
   }
   return false;
+}
+
+// The line of `__global__` that declares `kernel`: the same line, or the one above when the
+// declaration is split after its attributes (`__global__ void __launch_bounds__(256)` then the name).
+std::optional<std::size_t> kernel_declaration(const std::vector<CodeLine>& lines, std::size_t at, std::string_view kernel) {
+  if (!names_kernel(lines[at].text, kernel)) return std::nullopt;
+  if (contains(lines[at].text, "__global__")) return at;
+  if (at > 0 && contains(lines[at - 1].text, "__global__") && code_part(lines[at - 1].text).find(';') == std::string_view::npos &&
+      code_part(lines[at - 1].text).find('{') == std::string_view::npos)
+    return at - 1;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -159,8 +171,10 @@ std::vector<CodeLine> visible_code_lines(std::string_view source) {
 std::vector<int> kernel_line_numbers(const std::vector<CodeLine>& lines, std::string_view kernel) {
   std::vector<int> numbers;
   if (kernel.empty()) return numbers;
-  for (std::size_t start = 0; start < lines.size(); ++start) {
-    if (!declares_kernel(lines[start].text, kernel)) continue;
+  for (std::size_t at = 0; at < lines.size(); ++at) {
+    const std::optional<std::size_t> declaration = kernel_declaration(lines, at, kernel);
+    if (!declaration) continue;
+    const std::size_t start = *declaration;
     // Its template line belongs to it: `template <int TILE>` above `__global__ void ...`.
     if (start > 0 && code_part(lines[start - 1].text).starts_with("template"))
       numbers.push_back(lines[start - 1].number);

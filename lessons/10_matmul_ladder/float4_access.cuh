@@ -1,6 +1,7 @@
 // 128-bit loads and stores for the ladder's rungs 3 to 6: four neighbouring floats of one row in
 // one instruction (float4), where the hardware allows it.
 #pragma once
+#include "who_writes.cuh"
 
 // Four neighbouring floats of row `row` of a rows × cols row-major matrix, from column `col` on.
 // One 128-bit load when all four are inside and their address is a multiple of 16 bytes (the
@@ -20,9 +21,10 @@ __device__ inline float4 load_four(const float* matrix, int row, int col, int ro
   return four;
 }
 
-// The store's counterpart: writes only what is inside the matrix.
+// The store's counterpart, for C: writes only what is inside the matrix (stored_value: who_writes.cuh).
 __device__ inline void store_four(float* matrix, int row, int col, int rows, int cols, float4 four) {
   if (row >= rows) return;
+  four = make_float4(stored_value(four.x), stored_value(four.y), stored_value(four.z), stored_value(four.w));
   if (col + 3 < cols && cols % 4 == 0) {
     *reinterpret_cast<float4*>(&matrix[row * cols + col]) = four;
     return;

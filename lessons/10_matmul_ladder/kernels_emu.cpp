@@ -1,11 +1,17 @@
 // The ladder's kernels compiled for the CPU emulator (the GPU builds are kernels_gpu_*.cu). All
 // rungs share one kernel namespace here; each handle sits in its GPU unit's namespace, whose
 // printf channel and stub the GPU half of the handle refers to.
+#include <atomic>
+
 #include "cudalab/emu/bind.h"
 #include "kernels.h"
 
 namespace cudalab::lessons::ladder {
 namespace emu_kernels {
+// who_writes.cuh: while set, the kernels store the number of the thread that computed each
+// element of C instead of the sum (writers_trace.cpp sets it around one launch).
+std::atomic<bool> writers_traced{false};
+bool ladder_writers_traced() { return writers_traced.load(std::memory_order_relaxed); }
 CUDALAB_KERNEL_PRELUDE
 #include "rung_1d_tiling.cuh"
 #include "rung_2d_tiling.cuh"
@@ -23,5 +29,7 @@ CUDALAB_KERNEL_PRELUDE
   }
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DEFINE_KERNEL)
 #undef CUDALAB_LADDER_DEFINE_KERNEL
+
+void set_writers_traced(bool traced) { emu_kernels::writers_traced.store(traced); }
 
 }  // namespace cudalab::lessons::ladder

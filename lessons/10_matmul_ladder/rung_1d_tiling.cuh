@@ -9,6 +9,8 @@
 // A block of BM × BN / TM threads computes a BM × BN tile of C, walking along k in steps of BK.
 // Sizes need not be multiples of the tiles: slots past the edge of A or B are filled with zeros
 // (they add nothing), and only results inside C are written.
+#include "who_writes.cuh"
+
 template <int BM, int BN, int BK, int TM>
 __global__ void __launch_bounds__(BM * BN / TM)
     mat_mul_1d_tiling_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
@@ -44,6 +46,6 @@ __global__ void __launch_bounds__(BM * BN / TM)
   for (int t = 0; t < TM; ++t) {
     const int row = block_row + thread_row * TM + t;
     const int col = block_col + thread_col;
-    if (row < m && col < n) c[row * n + col] = sums[t];
+    if (row < m && col < n) c[row * n + col] = stored_value(sums[t]);
   }
 }

@@ -7,6 +7,8 @@
 // 64 with the 8 × 8 patch, against 2 for 1 in chapter 6.
 //
 // A block of (BM / TM) × (BN / TN) threads computes a BM × BN tile of C.
+#include "who_writes.cuh"
+
 template <int BM, int BN, int BK, int TM, int TN>
 __global__ void __launch_bounds__((BM / TM) * (BN / TN))
     mat_mul_2d_tiling_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
@@ -46,6 +48,6 @@ __global__ void __launch_bounds__((BM / TM) * (BN / TN))
     for (int u = 0; u < TN; ++u) {
       const int row = block_row + thread_row * TM + t;
       const int col = block_col + thread_col * TN + u;
-      if (row < m && col < n) c[row * n + col] = sums[t][u];
+      if (row < m && col < n) c[row * n + col] = stored_value(sums[t][u]);
     }
 }

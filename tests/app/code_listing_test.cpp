@@ -126,3 +126,15 @@ TEST(CodeListing, KernelLinesRunFromTemplateAndSignatureToClosingBrace) {
   EXPECT_TRUE(kernel_line_numbers(lines, "missing").empty());
   EXPECT_TRUE(kernel_line_numbers(lines, "").empty());
 }
+
+TEST(CodeListing, AKernelDeclaredOverTwoLinesStartsAtItsGlobalLine) {
+  const char* source =
+      "template <int BM>\n"
+      "__global__ void __launch_bounds__(BM)\n"
+      "    split(int n) {\n"
+      "}\n"
+      "__global__ void other(int n);\n"
+      "    split(1);\n";
+  const auto lines = visible_code_lines(source);
+  EXPECT_EQ(kernel_line_numbers(lines, "split"), (std::vector<int>{1, 2, 3, 4}));
+}

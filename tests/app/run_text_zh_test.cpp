@@ -139,7 +139,9 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
                                                      fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "no_gpu",
                                                      fs::path(CUDALAB_SOURCE_DIR) / "app" / "worker"});
   std::string stale;
-  for (const i18n::Translation& entry : i18n::zh_cn_view_patterns()) {
+  std::vector<i18n::Translation> view_patterns(i18n::zh_cn_view_patterns().begin(), i18n::zh_cn_view_patterns().end());
+  view_patterns.insert(view_patterns.end(), i18n::zh_cn_ladder_patterns().begin(), i18n::zh_cn_ladder_patterns().end());
+  for (const i18n::Translation& entry : view_patterns) {
     if (left.used.contains(entry.english)) continue;
     for (std::string_view rest = entry.english; !rest.empty();) {
       const std::size_t open = rest.find('{');

@@ -28,29 +28,35 @@ std::filesystem::path lesson_folder(const lessons::Lesson& lesson) {
 
 }  // namespace
 
+// The listing a student sees for the chapter's kernel file and for each file a step names itself.
+static void expect_no_plumbing(const std::string& file_name, const std::vector<CodeLine>& lines) {
+  SCOPED_TRACE(file_name);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& text = lines[i].text;
+    EXPECT_EQ(text.find("Trace"), std::string::npos) << "line " << lines[i].number << ": " << text;
+    EXPECT_EQ(text.find("trace"), std::string::npos) << "line " << lines[i].number << ": " << text;
+    EXPECT_EQ(text.find("cudalab::"), std::string::npos) << "line " << lines[i].number << ": " << text;
+    // No `{` directly followed by `}` where lines between them were hidden.
+    if (i + 1 < lines.size() && lines[i + 1].number > lines[i].number + 1 && text.ends_with("{")) {
+      EXPECT_NE(lines[i + 1].text.find_first_not_of(' '), lines[i + 1].text.find('}'))
+          << "an emptied block at line " << lines[i].number;
+    }
+  }
+}
+
 TEST(CodePane, KernelListingsShowNoPlumbingAndHoldEveryKernelAStepNames) {
   for (const auto& lesson : lessons::make_lessons()) {
     if (lesson->kernel_file().empty()) continue;
     SCOPED_TRACE(lesson->id());
-    const std::string source = read_file(lesson_folder(*lesson) / lesson->kernel_file());
-    ASSERT_FALSE(source.empty()) << lesson->kernel_file();
-    const auto lines = visible_code_lines(source);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string& text = lines[i].text;
-      EXPECT_EQ(text.find("Trace"), std::string::npos) << "line " << lines[i].number << ": " << text;
-      EXPECT_EQ(text.find("trace"), std::string::npos) << "line " << lines[i].number << ": " << text;
-      EXPECT_EQ(text.find("cudalab::"), std::string::npos) << "line " << lines[i].number << ": " << text;
-      // No `{` directly followed by `}` where lines between them were hidden.
-      if (i + 1 < lines.size() && lines[i + 1].number > lines[i].number + 1 && text.ends_with("{")) {
-        EXPECT_NE(lines[i + 1].text.find_first_not_of(' '), lines[i + 1].text.find('}'))
-            << "an emptied block at line " << lines[i].number;
-      }
-    }
     for (const lessons::Step& step : lesson->steps()) {
+      const std::string file_name = step.kernel_file.empty() ? lesson->kernel_file() : step.kernel_file;
+      const std::string source = read_file(lesson_folder(*lesson) / file_name);
+      ASSERT_FALSE(source.empty()) << file_name;
+      const auto lines = visible_code_lines(source);
+      expect_no_plumbing(file_name, lines);
       for (const std::string& kernel : step.kernels) {
         EXPECT_FALSE(kernel_line_numbers(lines, kernel).empty())
-            << "step \"" << step.title << "\" names " << kernel << ", not a __global__ function of "
-            << lesson->kernel_file();
+            << "step \"" << step.title << "\" names " << kernel << ", not a __global__ function of " << file_name;
       }
     }
   }

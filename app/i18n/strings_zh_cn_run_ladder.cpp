@@ -1,0 +1,121 @@
+// Chapter 10's run-time text in Simplified Chinese (lessons/10_matmul_ladder): its patterns and
+// its whole texts, kept apart from chapters 0–9's tables (strings_zh_cn_run_patterns.cpp and
+// strings_zh_cn_run_words.cpp), which they join in zh_cn_patterns() and zh_cn_table(). The same
+// rules: "{}" per hole in English, "{0}", "{1}"… in Chinese; kernel keys, units and CUDA names
+// stay; terms follow lessons/GLOSSARY.zh-CN.md.
+#include "i18n/text_patterns.h"
+
+namespace cudalab::app::i18n {
+
+namespace {
+
+constexpr Translation ladder_patterns[] = {
+    {"rung {}: {}",
+     "第 {0} 级：{1}"},
+    {"Who computes block (0, 0)'s {} × {} tile of C — traced: this kernel on the CPU emulator, each element storing the number of the thread that computed it",
+     "线程块 (0, 0) 的 {0} × {1} C 分块由谁计算——追踪所得：这个核函数在 CPU 模拟器上运行，每个元素存下计算它的线程的编号"},
+    {"Which warp computes each part of block (0, 0)'s {} × {} tile of C — a model of the warp tiles: tensor-core instructions do not run on the emulator",
+     "线程块 (0, 0) 的 {0} × {1} C 分块各部分由哪个线程束计算——线程束分块的模型：张量核心指令不能在模拟器上运行"},
+    {"C({}, {}): computed by another block",
+     "C({0}, {1})：由另一个线程块计算"},
+    {"C({}, {}): thread {} (warp {}, lane {})",
+     "C({0}, {1})：线程 {2}（线程束 {3}，通道 {4}）"},
+    {"C({}, {}): warp {}",
+     "C({0}, {1})：线程束 {2}"},
+    {"thread {} computes",
+     "线程 {0} 计算"},
+    {"warp {} computes",
+     "线程束 {0} 计算"},
+    {"{} elements of C",
+     "C 的 {0} 个元素"},
+    {"{} FLOP per byte read from global memory (counted from the tile shape at n = {})",
+     "每从全局内存读 1 字节做 {0} 次浮点运算（按 n = {1} 时的分块形状计数）"},
+    {"{} FLOP per byte the threads read from shared memory (counted from the source)",
+     "线程每从共享内存读 1 字节做 {0} 次浮点运算（按源代码计数）"},
+    {"BM×BN×BK {}×{}×{}, TM {}",
+     "BM×BN×BK {0}×{1}×{2}，TM {3}"},
+    {"BM×BN×BK {}×{}×{}, TM×TN {}×{}",
+     "BM×BN×BK {0}×{1}×{2}，TM×TN {3}×{4}"},
+    {"BM×BN×BK {}×{}×{}, warp {}×{} in {} columns, TM×TN {}×{}",
+     "BM×BN×BK {0}×{1}×{2}，线程束 {3}×{4}（分 {5} 列），TM×TN {6}×{7}"},
+    {"BM×BN×BK {}×{}×{}, warp {}×{} in {} columns, {} buffers, TM×TN {}×{}",
+     "BM×BN×BK {0}×{1}×{2}，线程束 {3}×{4}（分 {5} 列），{6} 个缓冲区，TM×TN {7}×{8}"},
+    {"BM×BN×BK {}×{}×{}, warp {}×{}, {} buffers, 16×16×8 fragments",
+     "BM×BN×BK {0}×{1}×{2}，线程束 {3}×{4}，{5} 个缓冲区，16×16×8 片段"},
+    {"BM×BN×BK {}×{}×{}, warp {}×{}, 16×16×8 fragments",
+     "BM×BN×BK {0}×{1}×{2}，线程束 {3}×{4}，16×16×8 片段"},
+    {"{} — {} ({})",
+     "{0} — {1}（{2}）"},
+    {"GFLOP/s at n = {} ({})",
+     "n = {0} 时的 GFLOP/s（{1}）"},
+    {"C = A × B at n = {}: each result checked against {} before its time counts ({})",
+     "n = {0} 时的 C = A × B：每个结果先与 {1} 比对，对了才计入时间（{2}）"},
+    {"each rung's first instance (no tuning saved at {}; `cudalab bench matmul --tune` makes one)",
+     "每一级的第一个实例（{0} 没有保存调优结果；`cudalab bench matmul --tune` 会生成一个）"},
+    {"each rung's first instance ({} is not a tuning file)",
+     "每一级的第一个实例（{0} 不是调优结果文件）"},
+    {"each rung's first instance ({} was tuned on {}, not on this {})",
+     "每一级的第一个实例（{0} 是在 {1} 上调优的，不是这台 {2}）"},
+    {"tuned on {} at n = {} ({})",
+     "在 {0} 上以 n = {1} 调优（{2}）"},
+    {"{} SMs × {} FP32 lanes × 2 FLOPs × {} GHz",
+     "{0} 个 SM × {1} 条 FP32 通道 × 2 次浮点运算 × {2} GHz"},
+    {"wrong: largest relative error {} against float64 (allowed {})",
+     "错误：相对 float64 的最大相对误差为 {0}（允许 {1}）"},
+    {"{} computed a wrong product: {}",
+     "{0} 算出的乘积是错的：{1}"},
+    {"the CPU emulator runs these kernels up to n = {} (n = {} would take minutes there); a GPU runs them up to 4096",
+     "CPU 模拟器运行这些核函数最多到 n = {0}（n = {1} 在那里要跑好几分钟）；GPU 可以跑到 4096"},
+    {"the writers' picture traces at most {} elements of C; asked for {} × {}",
+     "计算者的图最多追踪 C 的 {0} 个元素；这里要求的是 {1} × {2}"},
+    {"the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this GPU has {}.{}",
+     "TF32 这一级需要支持 TF32 的张量核心（计算能力 8.0 或更高）；这块 GPU 是 {0}.{1}"},
+};
+
+constexpr Translation ladder_words[] = {
+    {"1D register tiling (TM results per thread)", "一维寄存器分块（每个线程 TM 个结果）"},
+    {"2D register tiling (TM × TN results per thread)", "二维寄存器分块（每个线程 TM × TN 个结果）"},
+    {"128-bit loads, A's tile transposed in shared memory", "128 位加载，A 的分块在共享内存中转置存放"},
+    {"warp tiling", "线程束分块"},
+    {"double buffering (next tile prefetched into registers)", "双缓冲（下一块预取到寄存器）"},
+    {"TF32 tensor cores (WMMA m16n16k8)", "TF32 张量核心（WMMA m16n16k8）"},
+    {"TF32 tensor cores (mma.sync m16n8k8, cp.async pipeline)", "TF32 张量核心（mma.sync m16n8k8，cp.async 流水线）"},
+    {"chapter 6: 32 × 32 shared tiles", "第 6 章：32 × 32 共享内存分块"},
+    {"arithmetic intensity", "算术强度"},
+    {"share of cuBLAS SGEMM", "占 cuBLAS SGEMM 的比例"},
+    {"largest error against float64", "相对 float64 的最大误差"},
+    {"the times are CPU times: they show the code runs and is right, not a GPU's speed",
+     "这些时间是 CPU 时间：它们说明代码能运行、结果正确，不代表 GPU 的速度"},
+    {"shapes", "分块形状"},
+    {"cuBLAS runs on a GPU only", "cuBLAS 只能在 GPU 上运行"},
+    {"TF32 needs compute capability 8.0 or newer", "TF32 需要计算能力 8.0 或更高"},
+    {"the TF32 rung runs on tensor cores, which the CPU emulator does not imitate: it needs a GPU of compute capability 8.0 or newer",
+     "TF32 这一级在张量核心上运行，CPU 模拟器不模仿张量核心：它需要计算能力 8.0 或更高的 GPU"},
+    {"contender", "参赛者"},
+    {"of cuBLAS SGEMM", "占 cuBLAS SGEMM"},
+    {"of cuBLAS TF32", "占 cuBLAS TF32"},
+    {"The ladder", "阶梯"},
+    {"roofline", "屋顶线"},
+    {"a GPU's: the emulator's times are CPU times, so no roofs are drawn here",
+     "屋顶线属于 GPU：模拟器的时间是 CPU 时间，所以这里不画屋顶"},
+    {"peak FP32", "FP32 峰值"},
+    {"peak TF32 (tensor cores, dense)", "TF32 峰值（张量核心，稠密）"},
+    {"memory bandwidth", "内存带宽"},
+    {"Global-memory roofline: each contender at its arithmetic intensity (FLOP per byte requested from global memory; the L2 cache serves part of it)",
+     "全局内存屋顶线：每个参赛者画在它的算术强度处（每向全局内存请求 1 字节所做的浮点运算；L2 缓存会满足其中一部分请求）"},
+    {"Shared-memory roofline: FLOP per byte the threads read from shared memory (counted from the source, one read per operand, no bank conflicts)",
+     "共享内存屋顶线：线程每从共享内存读 1 字节所做的浮点运算（按源代码计数，每个操作数读一次，没有存储体冲突）"},
+    {"shared-memory bandwidth", "共享内存带宽"},
+    {"shared-memory intensity", "共享内存算术强度"},
+    {"FLOP/B global", "FLOP/字节（全局内存）"},
+    {"FLOP/B shared", "FLOP/字节（共享内存）"},
+    {"FP32 roof", "FP32 屋顶"},
+    {"TF32 roof", "TF32 屋顶"},
+};
+
+}  // namespace
+
+std::span<const Translation> zh_cn_ladder_patterns() { return ladder_patterns; }
+std::span<const Translation> zh_cn_ladder_words() { return ladder_words; }
+
+}  // namespace cudalab::app::i18n

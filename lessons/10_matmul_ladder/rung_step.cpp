@@ -1,0 +1,177 @@
+// Chapter 10, one step per rung: the rung's kernel (the shape the student picks, or the tuner's
+// choice) timed at n against the rung before it and cuBLAS, each result checked against float64;
+// its arithmetic intensity counted; and who computes which element of a block's tile, traced on
+// the emulator (the TF32 rung: a model of its warp tiles).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "common/in_words.h"
+#include "common/views_of.h"
+#include "ladder_steps.h"
+#include "tuning.h"
+
+namespace cudalab::lessons::ladder {
+namespace {
+
+struct RungStepText {
+  Rung rung;
+  const char* title;
+  const char* kernel;  // as rung_*.cuh names it: the code pane highlights it
+  const char* file;    // the rung's kernel file, shown in the code pane
+  const char* shape = nullptr;  // the step's default instance; null: the rung's first
+};
+
+constexpr RungStepText kRungSteps[] = {
+    {Rung::tiling_1d, "Rung 1: a column of results per thread", "mat_mul_1d_tiling_kernel", "rung_1d_tiling.cuh"},
+    {Rung::tiling_2d, "Rung 2: a block of results per thread", "mat_mul_2d_tiling_kernel", "rung_2d_tiling.cuh"},
+    {Rung::vectorized, "Rung 3: 128-bit loads", "mat_mul_vectorized_kernel", "rung_vectorized.cuh"},
+    {Rung::warp_tiling, "Rung 4: warp tiles", "mat_mul_warp_tiling_kernel", "rung_warp_tiling.cuh"},
+    {Rung::double_buffer, "Rung 5: double buffering", "mat_mul_double_buffer_fragments_kernel",
+     "rung_double_buffer_fragments.cuh", "dbfrag_128x128x8_w64x32_8x8_g8"},
+    {Rung::tf32_wmma, "Rung 6: tensor cores in TF32", "mat_mul_tf32_wmma_kernel", "rung_tf32_wmma.cuh"},
+};
+
+const RungStepText& text_of(Rung rung) {
+  for (const RungStepText& text : kRungSteps)
+    if (text.rung == rung) return text;
+  return kRungSteps[0];
+}
+
+// "rung 2: 2D register tiling (…)", as the whole ladder names it.
+std::string contender_name(Rung rung) {
+  const auto at = std::find(std::begin(kRungs), std::end(kRungs), rung);
+  return fmt::format("rung {}: {}", at - std::begin(kRungs) + 1, rung_title(rung));
+}
+
+// The rung this one is measured against (rung 1: chapter 6's shared tiles; TF32: the best FP32 rung).
+bool previous_rung(Rung rung, Rung* out) {
+  for (std::size_t i = 1; i < std::size(kRungs); ++i)
+    if (kRungs[i] == rung) {
+      *out = rung == Rung::tf32_wmma ? Rung::double_buffer : kRungs[i - 1];
+      return true;
+    }
+  return false;
+}
+
+// The shapes a step offers: the rung's compiled instances, then the tuner's choice.
+std::vector<std::string> shape_choices(Rung rung) {
+  std::vector<std::string> choices;
+  for (const LadderKernel* kernel : kernels_of(rung)) choices.emplace_back(kernel->key);
+  choices.emplace_back("the tuner's choice for this GPU");
+  return choices;
+}
+
+const LadderKernel* chosen_kernel(Rung rung, int shape, const LadderChoice& tuned) {
+  const std::vector<const LadderKernel*> kernels = kernels_of(rung);
+  if (shape >= 0 && shape < static_cast<int>(kernels.size())) return kernels[std::size_t(shape)];
+  return tuned.of(rung);
+}
+
+// Block (0, 0)'s tile of the writers' picture, row-major, as thread numbers within the block.
+nlohmann::json tile_of_block_zero(const Writers& writers, int rows, int cols) {
+  nlohmann::json tile = nlohmann::json::array();
+  for (int row = 0; row < rows; ++row)
+    for (int col = 0; col < cols; ++col) {
+      const Writers::Writer writer = writers.at(row, col);
+      tile.push_back(writer.block_x == 0 && writer.block_y == 0 ? writer.thread : -1);
+    }
+  return tile;
+}
+
+}  // namespace
+
+Step rung_step(Rung rung) {
+  const RungStepText& text = text_of(rung);
+  Param n{"n", "Matrix size n", Param::Kind::integer, 16, 4096, 256};
+  n.log_scale = true;
+  n.help = "Every contender multiplies two n × n matrices. The CPU emulator goes up to 512; a GPU up to 4096.";
+  Param shape{"shape", "Tile shape", Param::Kind::choice, 0, 0, 0};
+  shape.choices = shape_choices(rung);
+  shape.max = double(shape.choices.size() - 1);
+  if (text.shape != nullptr)
+    for (std::size_t i = 0; i < shape.choices.size(); ++i)
+      if (shape.choices[i] == text.shape) shape.default_value = double(i);
+  shape.help = "The compiled instances of this rung's kernel (BM × BN × BK, then the per-thread or per-warp sizes), "
+               "or the one `cudalab bench matmul --tune` chose on this GPU.";
+  Param thread{"thread", "Thread to follow", Param::Kind::integer, 0, 1023, 0};
+  thread.help = "The picture brightens what this thread of block (0, 0) computes, and its warp a little less.";
+  Step step{text.title, {n, shape, thread}};
+  step.time_limit_seconds = 180;
+  step.kernels = {text.kernel};
+  step.kernel_file = text.file;
+  step.prediction = Prediction{
+      .question = "How many floating-point operations does this shape do per byte it reads from global memory, "
+                  "at n = {n}?",
+      .kind = Prediction::Kind::number,
+      .unit = "FLOP/B",
+      .answer_key = "intensity",
+      .tolerance = 0.05};
+  return step;
+}
+
+void run_rung(Rung rung, const ParamValues& values, Device& device, RunControl& control, Run* run) {
+  const int n = static_cast<int>(values.at("n"));
+  const LadderChoice tuned = load_ladder_choice(device, default_ladder_tuning_path());
+  const LadderKernel& kernel = *chosen_kernel(rung, static_cast<int>(values.at("shape")), tuned);
+  if (run->status = check_size(device, n); !run->status.ok()) return;
+  nlohmann::json& r = run->results;
+  r["rung"] = rung_key(rung);
+  r["rung_title"] = rung_title(rung);
+  r["kernel"] = kernel.key;
+  r["shape_words"] = kernel.shape_in_words();
+  r["tuning"] = tuned.source;
+  r["bm"] = kernel.bm;
+  r["bn"] = kernel.bn;
+  r["bk"] = kernel.bk;
+  r["n"] = n;
+  r["threads_per_block"] = kernel.threads_per_block();
+  r["intensity"] = arithmetic_intensity(kernel.bm, kernel.bn, kernel.bk, n);
+  r["shared_intensity"] = shared_intensity(kernel);
+  r["followed_thread"] = std::min(static_cast<int>(values.at("thread")), int(kernel.threads_per_block()) - 1);
+
+  // Who computes what: block (0, 0)'s tile of a 2 × 2-block product.
+  // (A rung the emulator cannot run, the tensor cores', is drawn from the model of its warp tiles.)
+  Writers writers;
+  if (Status traced = trace_writers(kernel, 2 * kernel.bm, 2 * kernel.bn, 2 * kernel.bk, &writers);
+      traced.code == StatusCode::unsupported) {
+    writers = model_warp_tiles(kernel, 2 * kernel.bm, 2 * kernel.bn);
+  } else if (!traced.ok()) {
+    run->status = traced;
+    return;
+  }
+  r["writers_traced"] = writers.traced;
+  r["writers_tile"] = tile_of_block_zero(writers, kernel.bm, kernel.bn);
+  control.progress = 0.1f;
+  control.publish(*run);
+
+  LadderBench bench;
+  if (run->status = LadderBench::open(device, n, control, &bench); !run->status.ok()) return;
+  r["checked_against"] = matmul::reference_in_words(bench.reference());
+  r["clock"] = describe(bench.clock());
+  Contender self{contender_name(rung)};
+  Contender before;
+  if (Rung previous; previous_rung(rung, &previous)) {
+    before.name = contender_name(previous);
+    run->status = bench.measure_rung(*tuned.of(previous), &before);
+  } else {
+    before.name = "chapter 6: 32 × 32 shared tiles";
+    run->status = bench.measure_chapter6_tile(&before);
+  }
+  if (!run->status.ok()) return;
+  control.progress = 0.4f;
+  if (run->status = bench.measure_rung(kernel, &self); !run->status.ok()) return;
+  control.progress = 0.7f;
+  Contender cublas{"cuBLAS SGEMM"};
+  if (run->status = bench.measure_cublas(false, &cublas); !run->status.ok()) return;
+  r["contenders"] = nlohmann::json::array({before.to_json(), self.to_json(), cublas.to_json()});
+  if (rung == Rung::tf32_wmma) {
+    Contender cublas_tf32{"cuBLAS TF32"};
+    if (run->status = bench.measure_cublas(true, &cublas_tf32); !run->status.ok()) return;
+    r["contenders"].push_back(cublas_tf32.to_json());
+  }
+  if (self.measured && !self.right)
+    run->status = Status::error(StatusCode::internal, fmt::format("{} computed a wrong product: {}", kernel.key, self.note));
+}
+
+}  // namespace cudalab::lessons::ladder

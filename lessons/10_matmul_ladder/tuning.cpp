@@ -1,0 +1,59 @@
+#include "tuning.h"
+
+#include <cstdlib>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace cudalab::lessons::ladder {
+
+const LadderKernel* LadderChoice::of(Rung rung) const {
+  auto found = kernels.find(rung);
+  return found != kernels.end() && found->second ? found->second : default_kernel(rung);
+}
+
+std::filesystem::path default_ladder_tuning_path() {
+  const char* cache = std::getenv("XDG_CACHE_HOME");
+  std::filesystem::path base;
+  if (cache && *cache) {
+    base = cache;
+  } else {
+    const char* home = std::getenv("HOME");
+    base = std::filesystem::path(home && *home ? home : ".") / ".cache";
+  }
+  return base / "cudalab" / "matmul_ladder_tuning.json";
+}
+
+LadderChoice load_ladder_choice(const Device& device, const std::filesystem::path& path) {
+  LadderChoice choice;
+  for (Rung rung : kRungs) choice.kernels[rung] = default_kernel(rung);
+  std::ifstream file(path);
+  if (!file) {
+    choice.source = fmt::format("each rung's first instance (no tuning saved at {}; `cudalab bench matmul --tune` makes one)",
+                                path.string());
+    return choice;
+  }
+  nlohmann::json saved = nlohmann::json::parse(file, nullptr, false);
+  if (saved.is_discarded() || !saved.is_object() || !saved.contains("chosen")) {
+    choice.source = fmt::format("each rung's first instance ({} is not a tuning file)", path.string());
+    return choice;
+  }
+  const std::string tuned_on = saved.value("device", "");
+  if (tuned_on != device.facts().name) {
+    choice.source = fmt::format("each rung's first instance ({} was tuned on {}, not on this {})", path.string(), tuned_on,
+                                device.facts().name);
+    return choice;
+  }
+  for (Rung rung : kRungs) {
+    const nlohmann::json& chosen = saved["chosen"];
+    if (!chosen.contains(rung_key(rung)) || !chosen[rung_key(rung)].is_string()) continue;
+    const LadderKernel* kernel = find_ladder_kernel(chosen[rung_key(rung)].get<std::string>());
+    if (kernel && kernel->rung == rung) choice.kernels[rung] = kernel;
+  }
+  choice.tuned = true;
+  choice.source = fmt::format("tuned on {} at n = {} ({})", tuned_on, saved.value("n", 0), path.string());
+  return choice;
+}
+
+}  // namespace cudalab::lessons::ladder

@@ -1,0 +1,27 @@
+#pragma once
+// Which compiled instance each rung of the ladder uses on this GPU: what `cudalab bench matmul
+// --tune` chose and saved, or each rung's first instance. The chapter's steps and the bench both
+// read it, so what a step shows is what the tuner picked.
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "cudalab/device.h"
+#include "ladder.h"
+
+namespace cudalab::lessons::ladder {
+
+struct LadderChoice {
+  std::map<Rung, const LadderKernel*> kernels;
+  std::string source;  // in words: "tuned on NVIDIA H200 at n = 4096 (FILE)" / "each rung's first instance (...)"
+  bool tuned = false;  // the file was read and made for this device
+  const LadderKernel* of(Rung rung) const;
+};
+
+// $XDG_CACHE_HOME/cudalab/matmul_ladder_tuning.json, or ~/.cache/cudalab/... when it is unset.
+std::filesystem::path default_ladder_tuning_path();
+
+// The choice saved at `path` when it was tuned on a device of this name; the defaults otherwise.
+LadderChoice load_ladder_choice(const Device& device, const std::filesystem::path& path);
+
+}  // namespace cudalab::lessons::ladder
