@@ -2,6 +2,8 @@
 // What host code knows of the ladder's kernels (rung_*.cuh): one handle per compiled instance.
 // Each GPU translation unit (kernels_gpu_*.cu) holds one or two rungs in a namespace of its own
 // (a unit's printf channel is per unit); the emulator binds them all in kernels_emu.cpp.
+#include <cstddef>
+
 #include "cudalab/kernel.h"
 
 namespace cudalab::lessons::ladder {
@@ -10,7 +12,14 @@ namespace cudalab::lessons::ladder {
 using LadderMatmul = void(const float* a, const float* b, float* c, int m, int n, int k);
 
 // The rungs, in teaching order. Saved in JSON by key (rung_key), never by number.
-enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, tf32_wmma };
+enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, tf32_wmma, tf32_mma };
+
+// Rung 7 (rung_tf32_mma.cuh) pads the rows of its shared tiles of A and B by these many floats, and
+// its launch asks for STAGES such pairs of tiles as dynamic shared memory.
+inline constexpr int kTf32MmaPadA = 4, kTf32MmaPadB = 8;
+constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) {
+  return static_cast<std::size_t>(stages) * (bm * (bk + kTf32MmaPadA) + bk * (bn + kTf32MmaPadB)) * sizeof(float);
+}
 
 }  // namespace cudalab::lessons::ladder
 
@@ -96,6 +105,20 @@ enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, 
   X(tf32, tf32_128x128x16_w64x32_2stage_truncated, Rung::tf32_wmma, 128, 128, 16, 16, 16, 64, 32, 0, 2, \
     mat_mul_tf32_wmma_kernel<128, 128, 16, 64, 32, 2, false>)
 
+// Rung 7: mma.sync in inline PTX, STAGES cp.async buffers in dynamic shared memory, blocks
+// renumbered 8 block-rows at a time (rung_tf32_mma.cuh). TM × TN is the MMA's 16 × 8; WN_ITER is 0.
+// The first (74 KiB of shared memory) runs on every GPU of compute capability 8.0 or newer; the
+// others (105 to 153 KiB) need the larger shared memory of an A100 or H100/H200.
+#define CUDALAB_LADDER_TF32_MMA_KERNELS(X)                                                              \
+  X(tf32_mma, mma_128x128x16_w64x64_4stage, Rung::tf32_mma, 128, 128, 16, 16, 8, 64, 64, 0, 4,           \
+    mat_mul_tf32_mma_kernel<128, 128, 16, 64, 64, 4, 8, 2>)                                           \
+  X(tf32_mma, mma_128x256x32_w64x64_3stage, Rung::tf32_mma, 128, 256, 32, 16, 8, 64, 64, 0, 3,           \
+    mat_mul_tf32_mma_kernel<128, 256, 32, 64, 64, 3, 8, 1>)                                           \
+  X(tf32_mma, mma_128x128x32_w64x64_3stage, Rung::tf32_mma, 128, 128, 32, 16, 8, 64, 64, 0, 3,           \
+    mat_mul_tf32_mma_kernel<128, 128, 32, 64, 64, 3, 8, 2>)                                           \
+  X(tf32_mma, mma_128x256x16_w64x64_4stage, Rung::tf32_mma, 128, 256, 16, 16, 8, 64, 64, 0, 4,           \
+    mat_mul_tf32_mma_kernel<128, 256, 16, 64, 64, 4, 8, 1>)
+
 #define CUDALAB_LADDER_KERNELS(X)       \
   CUDALAB_LADDER_TILING_KERNELS(X)      \
   CUDALAB_LADDER_VECTORIZED_KERNELS(X)  \
@@ -103,7 +126,8 @@ enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, 
   CUDALAB_LADDER_DOUBLE_BUFFER_KERNELS(X) \
   CUDALAB_LADDER_DOUBLE_BUFFER_WIDE_KERNELS(X) \
   CUDALAB_LADDER_DOUBLE_BUFFER_FRAGMENTS_KERNELS(X) \
-  CUDALAB_LADDER_TF32_KERNELS(X)
+  CUDALAB_LADDER_TF32_KERNELS(X) \
+  CUDALAB_LADDER_TF32_MMA_KERNELS(X)
 
 #define CUDALAB_LADDER_DECLARE_KERNEL(unit, name, ...) \
   namespace unit {                                     \

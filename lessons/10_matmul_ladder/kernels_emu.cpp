@@ -20,6 +20,7 @@ CUDALAB_KERNEL_PRELUDE
 #include "rung_double_buffer.cuh"
 #include "rung_double_buffer_fragments.cuh"
 #include "rung_tf32_wmma.cuh"
+#include "rung_tf32_mma.cuh"
 }  // namespace emu_kernels
 
 #define CUDALAB_LADDER_DEFINE_KERNEL(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \

@@ -1,5 +1,7 @@
 #include "ladder.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cudalab/buffer.h"
@@ -25,6 +27,7 @@ const char* rung_key(Rung rung) {
     case Rung::warp_tiling: return "warp_tiling";
     case Rung::double_buffer: return "double_buffer";
     case Rung::tf32_wmma: return "tf32_wmma";
+    case Rung::tf32_mma: return "tf32_mma";
   }
   return "?";
 }
@@ -37,6 +40,7 @@ const char* rung_title(Rung rung) {
     case Rung::warp_tiling: return "warp tiling";
     case Rung::double_buffer: return "double buffering (next tile prefetched into registers)";
     case Rung::tf32_wmma: return "TF32 tensor cores (WMMA m16n16k8)";
+    case Rung::tf32_mma: return "TF32 tensor cores (mma.sync m16n8k8, cp.async pipeline)";
   }
   return "?";
 }
@@ -48,9 +52,14 @@ unsigned LadderKernel::threads_per_block() const {
     case Rung::vectorized: return unsigned((bm / tm) * (bn / tn));
     case Rung::warp_tiling:
     case Rung::double_buffer:
-    case Rung::tf32_wmma: return unsigned((bm / wm) * (bn / wn) * 32);
+    case Rung::tf32_wmma:
+    case Rung::tf32_mma: return unsigned((bm / wm) * (bn / wn) * 32);
   }
   return 0;
+}
+
+std::size_t LadderKernel::dynamic_shared_bytes() const {
+  return rung == Rung::tf32_mma ? tf32_mma_shared_bytes(bm, bn, bk, stages) : 0;
 }
 
 std::string LadderKernel::shape_in_words() const {
@@ -59,6 +68,7 @@ std::string LadderKernel::shape_in_words() const {
   if (wn_iter > 0) words += fmt::format(" in {} columns", wn_iter);
   if (stages > 1) words += fmt::format(", {} buffers", stages);
   if (rung == Rung::tf32_wmma) return words + ", 16×16×8 fragments";
+  if (rung == Rung::tf32_mma) return words + ", 16×8×8 MMAs";
   return words + (tn > 1 ? fmt::format(", TM×TN {}×{}", tm, tn) : fmt::format(", TM {}", tm));
 }
 
@@ -83,10 +93,10 @@ const LadderKernel* find_ladder_kernel(std::string_view key) {
   return nullptr;
 }
 
-double rung_tolerance(Rung rung) { return rung == Rung::tf32_wmma ? 1e-2 : 1e-3; }
+double rung_tolerance(Rung rung) { return uses_tensor_cores(rung) ? 1e-2 : 1e-3; }
 
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
-  if (kernel.rung != Rung::tf32_wmma) return Status::success();
+  if (!uses_tensor_cores(kernel.rung)) return Status::success();
   if (!device.is_gpu())
     return Status::error(StatusCode::unsupported,
                          "the TF32 rung runs on tensor cores, which the CPU emulator does not imitate: it needs a GPU of "
@@ -96,6 +106,12 @@ Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
                          fmt::format("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
                                      "GPU has {}.{}",
                                      device.facts().cc_major, device.facts().cc_minor));
+  const std::size_t shared_limit = std::max(device.facts().shared_per_block, device.facts().shared_per_block_optin);
+  if (kernel.dynamic_shared_bytes() > shared_limit)
+    return Status::error(StatusCode::unsupported,
+                         fmt::format("{} keeps {} buffers of its tiles in {} KiB of shared memory; this GPU allows a "
+                                     "block {} KiB",
+                                     kernel.key, kernel.stages, kernel.dynamic_shared_bytes() / 1024, shared_limit / 1024));
   return Status::success();
 }
 
@@ -107,7 +123,7 @@ Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const fl
     return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
   CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));
   const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
-                            Dim3(kernel.threads_per_block())};
+                            Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
   CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
   return launch(device, *kernel.kernel, config, a, b, c, m, n, k);
 }

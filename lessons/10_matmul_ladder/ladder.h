@@ -13,8 +13,10 @@
 
 namespace cudalab::lessons::ladder {
 
-inline constexpr Rung kRungs[] = {Rung::tiling_1d, Rung::tiling_2d, Rung::vectorized,
-                                  Rung::warp_tiling, Rung::double_buffer, Rung::tf32_wmma};
+inline constexpr Rung kRungs[] = {Rung::tiling_1d,     Rung::tiling_2d, Rung::vectorized, Rung::warp_tiling,
+                                  Rung::double_buffer, Rung::tf32_wmma, Rung::tf32_mma};
+// The rungs that multiply on tensor cores in TF32 (6 and 7): GPU only, compute capability 8.0 or newer.
+constexpr bool uses_tensor_cores(Rung rung) { return rung == Rung::tf32_wmma || rung == Rung::tf32_mma; }
 const char* rung_key(Rung rung);    // "1d_tiling", for tables and JSON
 const char* rung_title(Rung rung);  // "1D register tiling (TM results per thread)"
 
@@ -23,11 +25,12 @@ struct LadderKernel {
   const char* key = "";  // "tiling_2d_128x128x8_8x8"
   Rung rung = Rung::tiling_1d;
   int bm = 0, bn = 0, bk = 0;        // the block's tile of C (BM × BN) and its step along k
-  int tm = 0, tn = 0;                // results per thread (TM × TN); the TF32 rung: the 16 × 16 fragment
+  int tm = 0, tn = 0;                // results per thread (TM × TN); TF32: the fragment (16 × 16) or MMA (16 × 8)
   int wm = 0, wn = 0, wn_iter = 0;   // a warp's piece of the tile; 0 for rungs without warp tiles
   int stages = 1;                    // shared buffers: 2 for double buffering
   const Kernel<LadderMatmul>* kernel = nullptr;
   unsigned threads_per_block() const;
+  std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rung 7's stages); 0 for the rest
   std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"
 };
 std::span<const LadderKernel> ladder_kernels();  // every instance, rung by rung
@@ -40,8 +43,9 @@ const LadderKernel* find_ladder_kernel(std::string_view key);  // null when unkn
 // answers sit near 1e-3 and a bug lands far above 1e-2.
 double rung_tolerance(Rung rung);
 
-// Whether `device` can run the instance: the TF32 rung needs a GPU of compute capability 8.0 or
-// newer; the rest run everywhere. Otherwise a message in words.
+// Whether `device` can run the instance: the TF32 rungs need a GPU of compute capability 8.0 or
+// newer (rung 7 also the shared memory its stages take); the rest run everywhere. Otherwise a
+// message in words.
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel);
 
 // Enqueues C = A × B on device arrays (A: m × k, B: k × n, C: m × n, row-major); asynchronous.

@@ -1,6 +1,6 @@
 // The matmul ladder (lessons/10_matmul_ladder): every compiled instance of every rung against a
 // float64 CPU reference, at square sizes and at ragged m × n × k (not multiples of any tile, of 4,
-// or of each other); the TF32 rung refused in words where it cannot run; bad sizes refused; the
+// or of each other); the TF32 rungs refused in words where they cannot run; bad sizes refused; the
 // autotuner's file written and read back. Built twice: on the emulator (always) and, with
 // CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu; skipped without one).
 #include <gtest/gtest.h>
@@ -93,7 +93,7 @@ TEST_F(LADDER_SUITE, EveryRungHasInstancesWithDistinctKeys) {
 TEST_F(LADDER_SUITE, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
   for (const LadderKernel& kernel : ladder_kernels()) {
     if (Status s = check_ladder_kernel(*device, kernel); !s.ok()) {
-      EXPECT_EQ(kernel.rung, Rung::tf32_wmma) << kernel.key << ": " << s.message;
+      EXPECT_TRUE(uses_tensor_cores(kernel.rung)) << kernel.key << ": " << s.message;
       continue;
     }
     for (const Shape& shape : kShapes) {
@@ -105,35 +105,56 @@ TEST_F(LADDER_SUITE, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
       const Status s = ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), shape.m, shape.n, shape.k);
       ASSERT_TRUE(s.ok()) << s.describe();
       const double error = relative_error(a, b, c, shape);
-      EXPECT_LE(error, kernel.rung == Rung::tf32_wmma ? rung_tolerance(Rung::tf32_wmma) : kFp32Tolerance);
+      EXPECT_LE(error, uses_tensor_cores(kernel.rung) ? rung_tolerance(kernel.rung) : kFp32Tolerance);
     }
   }
 }
 
-TEST_F(LADDER_SUITE, Tf32RungRunsOnlyWithTensorCores) {
-  const LadderKernel& kernel = *default_kernel(Rung::tf32_wmma);
-  const Status s = check_ladder_kernel(*device, kernel);
-  if (!device->is_gpu()) {
-    EXPECT_EQ(s.code, StatusCode::unsupported);
-    EXPECT_NE(s.message.find("emulator"), std::string::npos) << s.message;
-    std::vector<float> a(16, 1.0f), b(16, 1.0f), c(16, 0.0f);
-    EXPECT_EQ(ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), 4, 4, 4).code, StatusCode::unsupported);
-    return;
+TEST_F(LADDER_SUITE, Tf32RungsRunOnlyWithTensorCores) {
+  for (Rung rung : {Rung::tf32_wmma, Rung::tf32_mma}) {
+    SCOPED_TRACE(rung_key(rung));
+    const LadderKernel& kernel = *default_kernel(rung);
+    const Status s = check_ladder_kernel(*device, kernel);
+    if (!device->is_gpu()) {
+      EXPECT_EQ(s.code, StatusCode::unsupported);
+      EXPECT_NE(s.message.find("emulator"), std::string::npos) << s.message;
+      std::vector<float> a(16, 1.0f), b(16, 1.0f), c(16, 0.0f);
+      EXPECT_EQ(ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), 4, 4, 4).code, StatusCode::unsupported);
+      continue;
+    }
+    if (device->facts().cc_major < 8) {
+      EXPECT_EQ(s.code, StatusCode::unsupported);
+      continue;
+    }
+    ASSERT_TRUE(s.ok()) << s.message;
+    // TF32 keeps 10 mantissa bits: the answer is close, but not FP32-close (it did use tensor cores).
+    const Shape shape{256, 256, 256};
+    const auto a = random_values(std::size_t(shape.m) * shape.k, 31);
+    const auto b = random_values(std::size_t(shape.k) * shape.n, 32);
+    std::vector<float> c(std::size_t(shape.m) * shape.n);
+    ASSERT_TRUE(ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), shape.m, shape.n, shape.k).ok());
+    const double error = relative_error(a, b, c, shape);
+    EXPECT_LE(error, rung_tolerance(rung));
+    EXPECT_GT(error, 1e-5);
   }
-  if (device->facts().cc_major < 8) {
-    EXPECT_EQ(s.code, StatusCode::unsupported);
-    return;
+}
+
+// Rung 7's instances on sizes whose tiles are mostly whole (the copies without checks, several
+// trips round the ring of stages) and end in a partial step along k and partial blocks.
+TEST_F(LADDER_SUITE, MmaRungMatchesFloat64WithWholeTilesAndPartialEnds) {
+  const Shape shapes[] = {{256, 512, 200}, {384, 260, 100}};
+  for (const LadderKernel* kernel : kernels_of(Rung::tf32_mma)) {
+    if (!check_ladder_kernel(*device, *kernel).ok()) continue;  // refused: see the test above
+    for (const Shape& shape : shapes) {
+      SCOPED_TRACE(fmt::format("{}, m = {}, n = {}, k = {}", kernel->key, shape.m, shape.n, shape.k));
+      const auto a = random_values(std::size_t(shape.m) * shape.k, 41);
+      const auto b = random_values(std::size_t(shape.k) * shape.n, 42);
+      std::vector<float> c(std::size_t(shape.m) * shape.n, -7.0f);
+      const Status s = ladder_mat_mul(*device, *kernel, a.data(), b.data(), c.data(), shape.m, shape.n, shape.k);
+      ASSERT_TRUE(s.ok()) << s.describe();
+      EXPECT_LE(relative_error(a, b, c, shape), rung_tolerance(Rung::tf32_mma));
+    }
   }
-  ASSERT_TRUE(s.ok()) << s.message;
-  // TF32 keeps 10 mantissa bits: the answer is close, but not FP32-close (it did use tensor cores).
-  const Shape shape{256, 256, 256};
-  const auto a = random_values(std::size_t(shape.m) * shape.k, 31);
-  const auto b = random_values(std::size_t(shape.k) * shape.n, 32);
-  std::vector<float> c(std::size_t(shape.m) * shape.n);
-  ASSERT_TRUE(ladder_mat_mul(*device, kernel, a.data(), b.data(), c.data(), shape.m, shape.n, shape.k).ok());
-  const double error = relative_error(a, b, c, shape);
-  EXPECT_LE(error, rung_tolerance(Rung::tf32_wmma));
-  EXPECT_GT(error, 1e-5);
 }
 
 TEST_F(LADDER_SUITE, BadSizesAreRefusedInWords) {
