@@ -11,7 +11,7 @@
 namespace cudalab::lessons::ladder {
 
 nlohmann::json Contender::to_json() const {
-  return {{"name", name}, {"kernel", kernel}, {"ms", ms},        {"gflops", gflops},
+  return {{"name", name}, {"label", label.empty() ? name : label}, {"kernel", kernel}, {"ms", ms},        {"gflops", gflops},
           {"error", error}, {"measured", measured}, {"right", right}, {"note", note}};
 }
 
@@ -99,7 +99,7 @@ Status LadderBench::measure_cublas(bool tf32, Contender* out) {
         return tf32 ? matmul::cublas_gemm_tf32(*device_, device_a_.data(), device_b_.data(), device_c_.data(), n_)
                     : matmul::cublas_sgemm(*device_, device_a_.data(), device_b_.data(), device_c_.data(), n_);
       },
-      tf32 ? rung_tolerance(Rung::tf32_wmma) : matmul::kBelievedError, out);
+      tf32 ? rung_tolerance(Rung::tf32_mma) : matmul::kBelievedError, out);
 }
 
 double arithmetic_intensity(int bm, int bn, int bk, int n) {
@@ -110,7 +110,8 @@ double arithmetic_intensity(int bm, int bn, int bk, int n) {
 }
 
 double shared_intensity(const LadderKernel& kernel) {
-  if (kernel.rung == Rung::tf32_wmma) return double(kernel.wm) * kernel.wn / (2.0 * (kernel.wm + kernel.wn));
+  if (uses_tensor_cores(kernel.rung))
+    return double(kernel.wm) * kernel.wn / (2.0 * (kernel.wm + kernel.wn));
   const int results = kernel.bm * kernel.bn / int(kernel.threads_per_block());
   // A thread's results: TM × TN (rungs 1–3 and the fragment kernels) or TM rows × WN_ITER · TN
   // columns (the warp-tiled kernels, whose warp tile repeats the TM × TN pattern).

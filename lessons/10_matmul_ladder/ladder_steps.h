@@ -53,7 +53,8 @@ Peaks device_peaks(const DeviceFacts& facts);
 // The measuring both kinds of step share: A and B of n × n on the device, a float64 reference,
 // and each contender timed then checked.
 struct Contender {
-  std::string name;        // "rung 2: 2D register tiling", "cuBLAS SGEMM"
+  std::string name;        // "rung 2: 2D register tiling (…)", "cuBLAS SGEMM"
+  std::string label;       // for a chart's axis: "rung 2", "chapter 6", "cuBLAS SGEMM"
   std::string kernel;      // the instance key, "" for the others
   double ms = 0, gflops = 0, error = 0;
   bool measured = false;   // false: skipped (note says why)

@@ -30,6 +30,7 @@ constexpr RungStepText kRungSteps[] = {
     {Rung::double_buffer, "Rung 5: double buffering", "mat_mul_double_buffer_fragments_kernel",
      "rung_double_buffer_fragments.cuh", "dbfrag_128x128x8_w64x32_8x8_g8"},
     {Rung::tf32_wmma, "Rung 6: tensor cores in TF32", "mat_mul_tf32_wmma_kernel", "rung_tf32_wmma.cuh"},
+    {Rung::tf32_mma, "Rung 7: tensor cores without WMMA", "mat_mul_tf32_mma_kernel", "rung_tf32_mma.cuh"},
 };
 
 const RungStepText& text_of(Rung rung) {
@@ -38,10 +39,13 @@ const RungStepText& text_of(Rung rung) {
   return kRungSteps[0];
 }
 
-// "rung 2: 2D register tiling (…)", as the whole ladder names it.
-std::string contender_name(Rung rung) {
-  const auto at = std::find(std::begin(kRungs), std::end(kRungs), rung);
-  return fmt::format("rung {}: {}", at - std::begin(kRungs) + 1, rung_title(rung));
+// "rung 2: 2D register tiling (…)", as the whole ladder names it, and "rung 2" for a chart.
+Contender contender_of(Rung rung) {
+  const auto number = std::find(std::begin(kRungs), std::end(kRungs), rung) - std::begin(kRungs) + 1;
+  Contender contender;
+  contender.name = fmt::format("rung {}: {}", number, rung_title(rung));
+  contender.label = fmt::format("rung {}", number);
+  return contender;
 }
 
 // The rung this one is measured against (rung 1: chapter 6's shared tiles; TF32: the best FP32 rung).
@@ -149,13 +153,14 @@ void run_rung(Rung rung, const ParamValues& values, Device& device, RunControl& 
   if (run->status = LadderBench::open(device, n, control, &bench); !run->status.ok()) return;
   r["checked_against"] = matmul::reference_in_words(bench.reference());
   r["clock"] = describe(bench.clock());
-  Contender self{contender_name(rung)};
+  Contender self = contender_of(rung);
   Contender before;
   if (Rung previous; previous_rung(rung, &previous)) {
-    before.name = contender_name(previous);
+    before = contender_of(previous);
     run->status = bench.measure_rung(*tuned.of(previous), &before);
   } else {
     before.name = "chapter 6: 32 × 32 shared tiles";
+    before.label = "chapter 6";
     run->status = bench.measure_chapter6_tile(&before);
   }
   if (!run->status.ok()) return;
@@ -165,7 +170,7 @@ void run_rung(Rung rung, const ParamValues& values, Device& device, RunControl& 
   Contender cublas{"cuBLAS SGEMM"};
   if (run->status = bench.measure_cublas(false, &cublas); !run->status.ok()) return;
   r["contenders"] = nlohmann::json::array({before.to_json(), self.to_json(), cublas.to_json()});
-  if (rung == Rung::tf32_wmma) {
+  if (uses_tensor_cores(rung)) {
     Contender cublas_tf32{"cuBLAS TF32"};
     if (run->status = bench.measure_cublas(true, &cublas_tf32); !run->status.ok()) return;
     r["contenders"].push_back(cublas_tf32.to_json());

@@ -132,7 +132,7 @@ std::vector<View> rung_views(const Run& run) {
     if (!contender.value("measured", false)) continue;
     series.x.push_back(double(chart.categories.size()));
     series.y.push_back(contender.value("gflops", 0.0));
-    chart.categories.push_back(contender.value("name", ""));
+    chart.categories.push_back(contender.value("label", contender.value("name", "")));
   }
   chart.series.push_back(std::move(series));
   return views_of(std::move(grid), std::move(facts), std::move(chart));

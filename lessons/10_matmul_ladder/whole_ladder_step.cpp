@@ -58,14 +58,14 @@ void run_whole_ladder(const ParamValues& values, Device& device, RunControl& con
     control.progress = float(++done) / float(total);
     control.publish(*run);
   };
-  Contender tile{"chapter 6: 32 × 32 shared tiles"};
+  Contender tile{"chapter 6: 32 × 32 shared tiles", "chapter 6"};
   if (run->status = bench.measure_chapter6_tile(&tile); !run->status.ok()) return;
   keep(tile, nullptr);
   double fastest = 0;
   int fastest_rung = 0;
   for (std::size_t i = 0; i < std::size(kRungs); ++i) {
     const LadderKernel& kernel = *tuned.of(kRungs[i]);
-    Contender rung{fmt::format("rung {}: {}", i + 1, rung_title(kRungs[i]))};
+    Contender rung{fmt::format("rung {}: {}", i + 1, rung_title(kRungs[i])), fmt::format("rung {}", i + 1)};
     if (run->status = bench.measure_rung(kernel, &rung); !run->status.ok()) return;
     if (rung.measured && !rung.right) {
       run->status = Status::error(StatusCode::internal, fmt::format("{} computed a wrong product: {}", kernel.key, rung.note));
@@ -150,7 +150,7 @@ std::vector<View> whole_ladder_views(const Run& run) {
     if (!measured) continue;
     speeds.x.push_back(double(bars.categories.size()));
     speeds.y.push_back(gflops);
-    bars.categories.push_back(row.value("name", ""));
+    bars.categories.push_back(row.value("label", row.value("name", "")));
   }
   bars.series.push_back(std::move(speeds));
 
