@@ -88,6 +88,7 @@ constexpr Translation ladder_words[] = {
     {"chapter 6", "第 6 章"},
     {"arithmetic intensity", "算术强度"},
     {"share of cuBLAS SGEMM", "占 cuBLAS SGEMM 的比例"},
+    {"share of cuBLAS TF32 (the same precision)", "占 cuBLAS TF32 的比例（同样的精度）"},
     {"largest error against float64", "相对 float64 的最大误差"},
     {"the times are CPU times: they show the code runs and is right, not a GPU's speed",
      "这些时间是 CPU 时间：它们说明代码能运行、结果正确，不代表 GPU 的速度"},

@@ -108,14 +108,18 @@ std::vector<View> rung_views(const Run& run) {
                          fmt::format("{:.2f} FLOP per byte the threads read from shared memory (counted from the source)",
                                      r.value("shared_intensity", 0.0))});
   const nlohmann::json& contenders = r.contains("contenders") ? r["contenders"] : nlohmann::json::array();
-  double cublas = 0, self = 0;
+  double cublas = 0, cublas_tf32 = 0, self = 0;
   for (const auto& contender : contenders) {
     facts.facts.push_back({contender.value("name", ""), speed_in_words(contender, clock)});
     if (contender.value("name", "") == "cuBLAS SGEMM" && contender.value("measured", false)) cublas = contender.value("gflops", 0.0);
+    if (contender.value("name", "") == "cuBLAS TF32" && contender.value("measured", false))
+      cublas_tf32 = contender.value("gflops", 0.0);
     if (contender.value("kernel", "") == r.value("kernel", "") && contender.value("measured", false))
       self = contender.value("gflops", 0.0);
   }
   if (cublas > 0 && self > 0) facts.facts.push_back({"share of cuBLAS SGEMM", fmt::format("{:.1f} %", 100 * self / cublas)});
+  if (cublas_tf32 > 0 && self > 0)
+    facts.facts.push_back({"share of cuBLAS TF32 (the same precision)", fmt::format("{:.1f} %", 100 * self / cublas_tf32)});
   if (contenders.size() > 1 && contenders[1].value("measured", false))
     facts.facts.push_back({"largest error against float64", fmt::format("{:.1e} ({})", contenders[1].value("error", 0.0),
                                                                         r.value("checked_against", ""))});
