@@ -84,6 +84,9 @@ void add_markdown_text(std::string_view markdown, CjkText* text) {
       text->headings += '\n';
       text->titles += line;
       text->titles += '\n';
+      // Chapter and step titles are also drawn in bold: the chapter list marks the current one so.
+      text->bold += line;
+      text->bold += '\n';
     }
     add_between(line, "**", &text->bold);
     add_between(line, "*", &text->italic);

@@ -95,6 +95,8 @@ TEST(CjkGlyphs, EveryCharacterOfTheChineseTextsHasAGlyph) {
         EXPECT_EQ(missing_glyphs(heading, parts.headings), "") << name << " (headings)";
       }
       EXPECT_EQ(missing_glyphs(build.fonts.heading2, parts.titles), "") << name << " (titles)";
+      // The chapter list draws the current chapter's title in bold.
+      EXPECT_EQ(missing_glyphs(build.fonts.bold, parts.titles), "") << name << " (titles in bold)";
     }
     // The interface: buttons and labels (regular), panel headings (bold), big values (heading3);
     // the few words drawn as titles in the two title sizes.
