@@ -6,8 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "common/in_words.h"
-#include "common/views_of.h"
 #include "ladder_steps.h"
 #include "tuning.h"
 

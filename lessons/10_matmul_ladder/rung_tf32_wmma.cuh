@@ -1,8 +1,9 @@
 // Rung 6 of the matmul ladder: tensor cores, in TF32. Same layout as rung 1 (row-major A: m × k,
 // B: k × n, C: m × n).
 //
-// Since Ampere (compute capability 8.0) an SM has tensor cores: units that multiply whole small
-// matrices in one instruction. A warp hands them fragments — here 16 × 8 of A and 8 × 16 of B —
+// Since Volta an SM has tensor cores: units that multiply whole small matrices in one
+// instruction (half-precision inputs on Volta and Turing; TF32 too since Ampere, compute
+// capability 8.0). A warp hands them fragments — here 16 × 8 of A and 8 × 16 of B —
 // and gets back a 16 × 16 block of sums (nvcuda::wmma, "warp matrix multiply-accumulate", shape
 // m16n16k8). For FP32 data they work in TF32: each input keeps 10 of its 23 mantissa bits (the
 // sums stay FP32), so results differ from FP32's by about 1e-3 relative, not 1e-6. That is the
