@@ -11,11 +11,11 @@
 #include <cstdlib>
 
 #include "i18n/view_words.h"
+#include "input/key_events.h"
+#include "prediction.h"
 #include "shell/cjk_glyphs.h"
 #include "shell/fonts.h"
-#include "shell/imgui_compat.h"
 #include "shell/theme.h"
-#include "prediction.h"
 
 namespace cudalab::app {
 
@@ -248,26 +248,29 @@ void AppShell::window_moved_by_user(int x, int y) {
 }
 
 void AppShell::handle_keys() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (shortcut_pressed(ShortcutKey::f11, false)) toggle_fullscreen();
-  if (io.KeyCtrl) {
+  // Chords from the window's key events (input/key_events.h): a press and its release inside one
+  // frame still count, with the modifiers held when the key went down.
+  using input::Key;
+  const input::KeyEvents& keys = input::main_window_keys();
+  if (keys.count({Key::f11}, false) > 0) toggle_fullscreen();
+  auto step_font_scale = [&](int by) {
     const auto current = std::find_if(font_scales.begin(), font_scales.end(), [&](float s) { return s >= font_scale_ - 0.01f; });
-    const auto index = static_cast<int>(current - font_scales.begin());
-    if (shortcut_pressed(ShortcutKey::equal) || shortcut_pressed(ShortcutKey::keypad_add)) {
-      set_font_scale(font_scales[static_cast<std::size_t>(std::min(index + 1, static_cast<int>(font_scales.size()) - 1))]);
-    }
-    if (shortcut_pressed(ShortcutKey::minus) || shortcut_pressed(ShortcutKey::keypad_subtract)) {
-      set_font_scale(font_scales[static_cast<std::size_t>(std::max(index - 1, 0))]);
-    }
-    if (shortcut_pressed(ShortcutKey::digit_0, false)) set_font_scale(1.f);
-    return;
-  }
+    const int last = static_cast<int>(font_scales.size()) - 1;
+    const int index = std::clamp(static_cast<int>(current - font_scales.begin()) + by, 0, last);
+    set_font_scale(font_scales[static_cast<std::size_t>(index)]);
+  };
+  for (int n = keys.count({Key::equal, true}) + keys.count({Key::keypad_add, true}); n > 0; --n) step_font_scale(+1);
+  for (int n = keys.count({Key::minus, true}) + keys.count({Key::keypad_subtract, true}); n > 0; --n) step_font_scale(-1);
+  if (keys.count({Key::digit_0, true}, false) > 0) set_font_scale(1.f);
   // Arrows and page keys belong to a text field while one has focus.
-  if (io.WantTextInput || io.KeyAlt || io.KeySuper) return;
-  if (shortcut_pressed(ShortcutKey::left)) pending_navigation_.push_back(NavAction::previous_step);
-  if (shortcut_pressed(ShortcutKey::right)) pending_navigation_.push_back(NavAction::next_step);
-  if (shortcut_pressed(ShortcutKey::page_up)) pending_navigation_.push_back(NavAction::previous_chapter);
-  if (shortcut_pressed(ShortcutKey::page_down)) pending_navigation_.push_back(NavAction::next_chapter);
+  if (ImGui::GetIO().WantTextInput) return;
+  const std::pair<Key, NavAction> moves[] = {{Key::left, NavAction::previous_step},
+                                             {Key::right, NavAction::next_step},
+                                             {Key::page_up, NavAction::previous_chapter},
+                                             {Key::page_down, NavAction::next_chapter}};
+  for (const auto& [key, action] : moves) {
+    for (int n = keys.count({key}); n > 0; --n) pending_navigation_.push_back(action);
+  }
 }
 
 void AppShell::apply_navigation(NavAction action) {

@@ -14,9 +14,11 @@
 #include <memory>
 #include <string>
 
+#include "input/key_events.h"
 #include "shell/app_shell.h"
 #include "shell/automation.h"
 #include "shell/frame_pacing.h"
+#include "shell/key_capture.h"
 #include "shell/paths.h"
 #include "shell/presenter_window.h"
 #include "shell/redraw_schedule.h"
@@ -151,6 +153,7 @@ int run_gui(const GuiOptions& options) {
   }
 
   watch_window_events(window, &redraw);  // before ImGui's backend, which chains to these callbacks
+  capture_keys(window);                  // the same: ImGui's key callback calls this one, this one the schedule's
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -217,6 +220,7 @@ int run_gui(const GuiOptions& options) {
     // Screenshots must not depend on where the display's pointer happens to rest (Xvfb puts it in
     // the middle of the screen, over the canvas): no hover unless CUDALAB_SHOT_POINTER asks.
     if (automated && pointer_x < 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    input::main_window_keys().begin_frame();
     ImGui::NewFrame();
     shell->frame();
     ImGui::Render();

@@ -3,8 +3,8 @@
 // status bar; pane_layout.cpp does the arithmetic for each layout mode.
 #include <nlohmann/json.hpp>
 
+#include "input/key_events.h"
 #include "shell/app_shell.h"
-#include "shell/imgui_compat.h"
 
 namespace cudalab::app {
 
@@ -61,7 +61,7 @@ void AppShell::draw_panes() {
   const float em = fonts_.regular->FontSize;
   marks_.draw_marks(layout_.canvas, em);
   draw_splitters();
-  marks_.draw_spotlight(shortcut_down(ShortcutKey::spotlight) && !ImGui::GetIO().WantTextInput, em);
+  marks_.draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
   main_layout_ = layout_;
 }
 
@@ -79,7 +79,7 @@ void AppShell::audience_frame() {
   const float em = fonts_.regular->FontSize;
   marks_.draw_marks(layout_.canvas, em);
   draw_splitters();
-  marks_.draw_spotlight(shortcut_down(ShortcutKey::spotlight) && !ImGui::GetIO().WantTextInput, em);
+  marks_.draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
   audience_layout_ = layout_;
 }
 

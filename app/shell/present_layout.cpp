@@ -7,8 +7,8 @@
 #include <ctime>
 #include <string>
 
+#include "input/key_events.h"
 #include "shell/app_shell.h"
-#include "shell/imgui_compat.h"
 #include "widgets/markdown_view.h"
 #include "widgets/param_controls.h"
 #include "widgets/text_fit.h"
@@ -28,9 +28,10 @@ void AppShell::stop_presenting() {
 }
 
 void AppShell::handle_present_keys() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt || io.KeySuper) return;
-  if (shortcut_pressed(ShortcutKey::f5, false)) {
+  if (ImGui::GetIO().WantTextInput) return;
+  using input::Key;
+  const input::KeyEvents& keys = input::main_window_keys();
+  if (keys.count({Key::f5}, false) > 0) {
     if (presenting_) {
       stop_presenting();
     } else {
@@ -38,11 +39,11 @@ void AppShell::handle_present_keys() {
     }
   }
   // Esc first closes whatever popup is open (ImGui does that); only then does it leave.
-  if (presenting_ && shortcut_pressed(ShortcutKey::escape, false) && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+  if (presenting_ && keys.count({Key::escape}, false) > 0 && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
     stop_presenting();
   }
-  if (shortcut_pressed(ShortcutKey::pen, false)) marks_.toggle_pen();
-  if (shortcut_pressed(ShortcutKey::clear_marks, false)) marks_.clear();
+  for (int n = keys.count({Key::p}, false); n > 0; --n) marks_.toggle_pen();
+  if (keys.count({Key::c}, false) > 0) marks_.clear();
 }
 
 void AppShell::draw_present_strip() {

@@ -1,7 +1,6 @@
 #include "widgets/code_editor.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // ImGuiContext::WantTextInputNextFrame: what InputText sets, and no API does in 1.86
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +10,7 @@
 
 #include "widgets/code_editor_parts.h"
 #include "widgets/code_paint.h"
+#include "widgets/imgui_compat.h"
 
 namespace cudalab::app::widgets {
 
@@ -176,11 +176,7 @@ bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& o
     if (focused) {
       const int page_lines = std::max(1, static_cast<int>(layout.view_height / layout.line_height) - 1);
       keys = handle_editor_keys(text, opts.read_only, page_lines, &state.last_typing_time);
-      // As ImGui's own text fields: the shell's shortcuts stand aside next frame, and this one.
-      ImGuiIO& io = ImGui::GetIO();
-      ImGui::GetCurrentContext()->WantTextInputNextFrame = 1;
-      io.WantTextInput = true;
-      ImGui::CaptureKeyboardFromApp(true);
+      claim_text_input();  // as ImGui's own text fields: the shell's shortcuts stand aside
     }
     refresh_syntax(text, state);  // the keys may have changed it
 
@@ -194,7 +190,7 @@ bool draw_code_editor(const char* id, CodeText& text, const CodeEditorOptions& o
     }
     events.focused = focused;
     events.compile_requested = keys.compile_requested;
-    events.animating = keys.key_held || dragging || keys.moved_or_edited || cursor_moved;  // scrolls land next frame
+    events.animating = dragging || keys.moved_or_edited || cursor_moved;  // scrolls land next frame
 
     draw_editor_body(text, state, layout, opts, colours, focused);
   }

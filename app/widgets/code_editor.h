@@ -3,14 +3,15 @@
 // a blinking cursor, mouse and keyboard selection, the clipboard, and the compiler's errors marked
 // at their lines. Everything is measured from the mono font's size, so 200 % text stays crisp.
 //
-// Keys (Ctrl is Cmd where ImGui is set to macOS behaviour): arrows, Ctrl+arrows (words), Home /
+// Keys: arrows, Ctrl+arrows (words), Home /
 // End, Ctrl+Home / Ctrl+End, Page Up / Down, with Shift to select; Ctrl+A, Ctrl+C / X / V,
 // Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z; Tab / Shift+Tab indent; Ctrl+Backspace; Ctrl+Enter compiles.
 //
 // While it has focus the editor sets io.WantTextInput (as ImGui's own text fields do): the shell's
 // single-key shortcuts stand aside, and the redraw schedule wakes in time for the cursor's blink.
-// It reads typed characters from io.InputQueueCharacters, which queues every character between
-// two frames, so nothing typed is lost at a low frame rate.
+// It reads keys and typed characters from input::main_window_keys(), which queues every event
+// between two frames in order, with the modifiers of its moment: nothing typed is lost or misread
+// at a low frame rate (a quick Ctrl+Enter is Ctrl+Enter, not Enter).
 //
 // In a pane (the text and its autosave belong to the caller):
 //   CodeEditorOptions opts{.style = &style(), .diagnostics = errors, .highlight_lines = wrong_lines};
@@ -51,8 +52,8 @@ struct CodeEditorEvents {
   bool changed = false;            // the text changed this frame (text.revision() tells autosave the same)
   bool compile_requested = false;  // Ctrl+Enter
   bool focused = false;            // the editor has the keyboard
-  // Frames are needed without input: a key is held (ImGui repeats it frame by frame), a drag
-  // selects past the edge, a scroll to the cursor is under way. The caller's redraw schedule should
+  // Frames are needed without input: a drag selects past the edge, a scroll to the cursor is under
+  // way (a held key needs none: its auto-repeats arrive as events). The caller's redraw schedule should
   // count this as moving (RedrawSchedule::frame_drawn).
   bool animating = false;
 };

@@ -2,41 +2,9 @@
 
 #include <imgui.h>
 
-#include <array>
+#include "input/key_events.h"
 
 namespace cudalab::app::widgets {
-
-namespace {
-
-// ImGuiKey_* through GetKeyIndex: ImGui 1.86 maps them to the backend's key codes (io.KeyMap, an
-// int), later versions take them as they are (an ImGuiKey); the same calls work on both. Only
-// keys 1.86's ImGuiKey_ names are used (its KeyMap has arrows, paging, editing keys, A C V X Y Z).
-using KeyIndex = decltype(ImGui::GetKeyIndex(ImGuiKey_Tab));
-KeyIndex key_index(ImGuiKey key) {
-  return ImGui::GetKeyIndex(key);
-}
-bool mapped(KeyIndex index) {
-  return static_cast<int>(index) >= 0;
-}  // 1.86: -1 when the backend set none
-
-// How many times `key` fired this frame: its press and its auto-repeats. More than one when a
-// slow frame spans several repeat periods, so a held arrow moves as far as the time held says.
-int presses(ImGuiKey key) {
-  const ImGuiIO& io = ImGui::GetIO();
-  const KeyIndex index = key_index(key);
-  return mapped(index) ? ImGui::GetKeyPressedAmount(index, io.KeyRepeatDelay, io.KeyRepeatRate) : 0;
-}
-
-bool pressed_once(ImGuiKey key) {
-  const KeyIndex index = key_index(key);
-  return mapped(index) && ImGui::IsKeyPressed(index, false);
-}
-
-constexpr std::array held_keys = {ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow,   ImGuiKey_DownArrow,
-                                  ImGuiKey_PageUp,    ImGuiKey_PageDown,   ImGuiKey_Backspace, ImGuiKey_Delete,
-                                  ImGuiKey_Enter,     ImGuiKey_Tab};
-
-}  // namespace
 
 void append_utf8(std::string& out, unsigned int c) {
   if (c < 0x80) {
@@ -45,7 +13,7 @@ void append_utf8(std::string& out, unsigned int c) {
     out.push_back(static_cast<char>(0xC0 | (c >> 6)));
     out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
   } else if (c >= 0xD800 && c <= 0xDFFF) {
-    return;  // half of a UTF-16 pair: ImGui 1.86 joins pairs before queueing, so none is whole
+    return;  // half of a UTF-16 pair, never a character: the window system joins pairs
   } else if (c < 0x10000) {
     out.push_back(static_cast<char>(0xE0 | (c >> 12)));
     out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
@@ -58,67 +26,106 @@ void append_utf8(std::string& out, unsigned int c) {
   }
 }
 
+namespace {
+
+// The keys that change the text (the caller knows it is not read-only).
+void apply_edit_key(CodeText& text, input::Key key, bool ctrl, bool shift, bool once) {
+  using input::Key;
+  switch (key) {
+    case Key::x:
+      if (ctrl && once && text.has_selection()) ImGui::SetClipboardText(text.cut().c_str());
+      break;
+    case Key::v:
+      if (!ctrl || !once) break;
+      if (const char* clipboard = ImGui::GetClipboardText(); clipboard != nullptr) text.paste(clipboard);
+      break;
+    case Key::z:
+      if (ctrl) shift ? text.redo() : text.undo();
+      break;
+    case Key::y:
+      if (ctrl) text.redo();
+      break;
+    case Key::backspace: ctrl ? text.delete_word_left() : text.backspace(); break;
+    case Key::del: text.delete_forward(); break;
+    case Key::tab:
+      if (!ctrl) shift ? text.unindent() : text.indent();
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
 EditorKeyOutcome handle_editor_keys(CodeText& text, bool read_only, int page_lines, double* last_typing_time) {
-  ImGuiIO& io = ImGui::GetIO();
+  using input::Key;
+  using input::KeyEvent;
   EditorKeyOutcome outcome;
-  const bool ctrl = io.ConfigMacOSXBehaviors ? io.KeySuper : io.KeyCtrl;
-  const bool shift = io.KeyShift;
   const std::uint64_t revision = text.revision();
   const TextPos cursor = text.cursor(), anchor = text.anchor();
 
-  auto repeat_move = [&](ImGuiKey key, TextMove move) {
-    for (int n = presses(key); n > 0; --n) text.move(move, shift, page_lines);
+  // Characters typed one after the other are one edit (and one undo step unless the student
+  // paused); a key between them ends the run, so "a", Enter, "b" in one frame is "a\nb".
+  std::string typed;
+  auto type_run = [&] {
+    if (typed.empty()) return;
+    if (read_only) {
+      typed.clear();
+      return;
+    }
+    const double now = ImGui::GetTime();
+    if (now - *last_typing_time > 1.0) text.break_undo_group();  // a pause: a new undo step
+    *last_typing_time = now;
+    text.type(typed);
+    typed.clear();
   };
-  repeat_move(ImGuiKey_LeftArrow, ctrl ? TextMove::word_left : TextMove::char_left);
-  repeat_move(ImGuiKey_RightArrow, ctrl ? TextMove::word_right : TextMove::char_right);
-  repeat_move(ImGuiKey_UpArrow, TextMove::line_up);
-  repeat_move(ImGuiKey_DownArrow, TextMove::line_down);
-  repeat_move(ImGuiKey_PageUp, TextMove::page_up);
-  repeat_move(ImGuiKey_PageDown, TextMove::page_down);
-  repeat_move(ImGuiKey_Home, ctrl ? TextMove::text_home : TextMove::line_home);
-  repeat_move(ImGuiKey_End, ctrl ? TextMove::text_end : TextMove::line_end);
-  if (pressed_once(ImGuiKey_Escape)) text.set_cursor(text.cursor());
 
-  if (ctrl && pressed_once(ImGuiKey_A)) text.select_all();
-  if (ctrl && pressed_once(ImGuiKey_C) && text.has_selection()) ImGui::SetClipboardText(text.selected_text().c_str());
-
-  const bool enter = presses(ImGuiKey_Enter) > 0 || presses(ImGuiKey_KeyPadEnter) > 0;
-  if (ctrl && enter) outcome.compile_requested = true;
-
-  if (!read_only) {
-    if (ctrl && pressed_once(ImGuiKey_X) && text.has_selection()) ImGui::SetClipboardText(text.cut().c_str());
-    if (ctrl && pressed_once(ImGuiKey_V)) {
-      if (const char* clipboard = ImGui::GetClipboardText(); clipboard != nullptr) text.paste(clipboard);
+  for (const KeyEvent& event : input::main_window_keys().frame_events()) {
+    if (event.kind == KeyEvent::Kind::character) {
+      // GLFW types nothing for Ctrl and Alt chords (AltGr characters do arrive).
+      if (event.character >= 0x20 && event.character != 0x7F) append_utf8(typed, static_cast<unsigned>(event.character));
+      continue;
     }
-    for (int n = ctrl ? presses(ImGuiKey_Z) : 0; n > 0; --n) shift ? text.redo() : text.undo();
-    for (int n = ctrl ? presses(ImGuiKey_Y) : 0; n > 0; --n) text.redo();
-    for (int n = presses(ImGuiKey_Backspace); n > 0; --n) ctrl ? text.delete_word_left() : text.backspace();
-    for (int n = presses(ImGuiKey_Delete); n > 0; --n) text.delete_forward();
-    for (int n = ctrl ? 0 : presses(ImGuiKey_Enter) + presses(ImGuiKey_KeyPadEnter); n > 0; --n) text.new_line();
-    for (int n = ctrl ? 0 : presses(ImGuiKey_Tab); n > 0; --n) shift ? text.unindent() : text.indent();
-
-    // Every character typed since the last frame, in order: the queue is how a slow frame keeps
-    // them all. Ctrl chords type nothing (AltGr arrives as Ctrl+Alt and does type).
-    if (!io.InputQueueCharacters.empty() && (!ctrl || io.KeyAlt)) {
-      std::string typed;
-      for (const ImWchar c : io.InputQueueCharacters) {
-        if (c >= 0x20 && c != 0x7F) append_utf8(typed, c);
-      }
-      if (!typed.empty()) {
-        const double now = ImGui::GetTime();
-        if (now - *last_typing_time > 1.0) text.break_undo_group();  // a pause: a new undo step
-        *last_typing_time = now;
-        text.type(typed);
-      }
+    type_run();
+    if (!event.is_press()) continue;
+    const bool ctrl = event.mods.ctrl, shift = event.mods.shift;
+    if (event.mods.alt || event.mods.super) continue;  // the window manager's, not the editor's
+    const bool once = event.kind == KeyEvent::Kind::press;  // commands do not auto-repeat
+    switch (event.key) {
+      case Key::left: text.move(ctrl ? TextMove::word_left : TextMove::char_left, shift, page_lines); break;
+      case Key::right: text.move(ctrl ? TextMove::word_right : TextMove::char_right, shift, page_lines); break;
+      case Key::up: text.move(TextMove::line_up, shift, page_lines); break;
+      case Key::down: text.move(TextMove::line_down, shift, page_lines); break;
+      case Key::page_up: text.move(TextMove::page_up, shift, page_lines); break;
+      case Key::page_down: text.move(TextMove::page_down, shift, page_lines); break;
+      case Key::home: text.move(ctrl ? TextMove::text_home : TextMove::line_home, shift, page_lines); break;
+      case Key::end: text.move(ctrl ? TextMove::text_end : TextMove::line_end, shift, page_lines); break;
+      case Key::escape:
+        if (once) text.set_cursor(text.cursor());
+        break;
+      case Key::a:
+        if (ctrl && once) text.select_all();
+        break;
+      case Key::c:
+        if (ctrl && once && text.has_selection()) ImGui::SetClipboardText(text.selected_text().c_str());
+        break;
+      case Key::enter:
+      case Key::keypad_enter:
+        if (ctrl) {
+          outcome.compile_requested |= once;
+        } else if (!read_only) {
+          text.new_line();
+        }
+        break;
+      default:
+        if (!read_only) apply_edit_key(text, event.key, ctrl, shift, once);
+        break;
     }
-    io.InputQueueCharacters.resize(0);  // taken: no other widget types them too
   }
+  type_run();
+  // Taken: ImGui's own copy of the characters must not type into another widget too.
+  ImGui::GetIO().InputQueueCharacters.resize(0);
 
   outcome.moved_or_edited = text.revision() != revision || text.cursor() != cursor || text.anchor() != anchor;
-  for (const ImGuiKey key : held_keys) {
-    const KeyIndex index = key_index(key);
-    if (mapped(index) && ImGui::IsKeyDown(index)) outcome.key_held = true;
-  }
   return outcome;
 }
 

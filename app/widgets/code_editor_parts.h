@@ -41,10 +41,10 @@ struct EditorLayout {
 struct EditorKeyOutcome {
   bool moved_or_edited = false;  // the cursor should be kept in view
   bool compile_requested = false;
-  bool key_held = false;  // an editing or moving key is down: ImGui repeats it frame by frame
 };
 
-// This frame's keys and typed characters applied to `text`. `page_lines`: lines a Page Up/Down
+// This frame's keys and typed characters (input::main_window_keys(), in the order they happened)
+// applied to `text`. `page_lines`: lines a Page Up/Down
 // moves; `last_typing_time`: ImGui time of the last typed character (a pause of a second or more
 // starts a new undo step).
 EditorKeyOutcome handle_editor_keys(CodeText& text, bool read_only, int page_lines, double* last_typing_time);

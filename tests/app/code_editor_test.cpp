@@ -1,6 +1,8 @@
 // The editor widget in a headless ImGui frame (no window, no GL): typed characters all arrive,
 // keys edit, Ctrl+Enter asks to compile, the shell's shortcuts are told to stand aside, and the
-// marks draw without tripping ImGui. What it looks like is the exercise pane's GUI test.
+// marks draw without tripping ImGui. Keys arrive as the window reports them (input/key_events.h):
+// every press here is pressed and released inside one frame, the case that ImGui 1.86's per-frame
+// key state misread. What it looks like is the exercise pane's GUI test.
 #include <gtest/gtest.h>
 
 #include <imgui.h>
@@ -8,9 +10,14 @@
 #include <cfloat>
 #include <functional>
 
+#include "input/key_events.h"
 #include "widgets/code_editor.h"
 
 using namespace cudalab::app::widgets;
+using cudalab::app::input::Key;
+using cudalab::app::input::KeyEvent;
+using cudalab::app::input::KeyEvents;
+using cudalab::app::input::KeyMods;
 
 namespace {
 
@@ -25,25 +32,20 @@ class HeadlessImGui : public ::testing::Test {
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-#if IMGUI_VERSION_NUM < 18700
-    // 1.86 reads keys through the backend's map; any distinct indices do here.
-    const ImGuiKey keys[] = {ImGuiKey_Tab,       ImGuiKey_LeftArrow,   ImGuiKey_RightArrow, ImGuiKey_UpArrow,
-                             ImGuiKey_DownArrow, ImGuiKey_PageUp,      ImGuiKey_PageDown,   ImGuiKey_Home,
-                             ImGuiKey_End,       ImGuiKey_Delete,      ImGuiKey_Backspace,  ImGuiKey_Enter,
-                             ImGuiKey_Escape,    ImGuiKey_KeyPadEnter, ImGuiKey_A,          ImGuiKey_C,
-                             ImGuiKey_V,         ImGuiKey_X,           ImGuiKey_Y,          ImGuiKey_Z};
-    for (int i = 0; i < static_cast<int>(std::size(keys)); ++i) io.KeyMap[keys[i]] = 100 + i;
-#endif
+    keys().clear();
   }
   void TearDown() override {
+    keys().clear();
     ImGui::DestroyContext();
   }
+  static KeyEvents& keys() { return cudalab::app::input::main_window_keys(); }
 
   // One frame with the editor filling a window; `before` sets this frame's input.
   CodeEditorEvents frame(CodeText& text, const CodeEditorOptions& opts,
                          const std::function<void(ImGuiIO&)>& before = {}) {
     ImGuiIO& io = ImGui::GetIO();
     if (before) before(io);
+    keys().begin_frame();
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
@@ -55,29 +57,18 @@ class HeadlessImGui : public ::testing::Test {
     return events;
   }
 
-  // Presses `key` (with Ctrl when asked) for one frame and lets it go the next.
-  CodeEditorEvents press(CodeText& text, const CodeEditorOptions& opts, ImGuiKey key, bool ctrl = false) {
-#if IMGUI_VERSION_NUM < 18700
-    const int index = ImGui::GetIO().KeyMap[key];
-    const CodeEditorEvents events = frame(text, opts, [&](ImGuiIO& io) {
-      io.KeyCtrl = ctrl;
-      io.KeysDown[index] = true;
-    });
-    frame(text, opts, [&](ImGuiIO& io) {
-      io.KeyCtrl = false;
-      io.KeysDown[index] = false;
-    });
-#else
-    const CodeEditorEvents events = frame(text, opts, [&](ImGuiIO& io) {
-      io.AddKeyEvent(ImGuiMod_Ctrl, ctrl);
-      io.AddKeyEvent(key, true);
-    });
-    frame(text, opts, [&](ImGuiIO& io) {
-      io.AddKeyEvent(ImGuiMod_Ctrl, false);
-      io.AddKeyEvent(key, false);
-    });
-#endif
-    return events;
+  // A quick chord, as a fast hand makes it: Ctrl (when asked) down, `key` down and up, Ctrl up, all
+  // before the frame that reads them.
+  static void tap(Key key, KeyMods mods = {}) {
+    keys().add_key(key, KeyEvent::Kind::press, mods);
+    keys().add_key(key, KeyEvent::Kind::release, mods);
+  }
+  CodeEditorEvents press(CodeText& text, const CodeEditorOptions& opts, Key key, bool ctrl = false) {
+    tap(key, KeyMods{.ctrl = ctrl});
+    return frame(text, opts);
+  }
+  static void type(std::string_view ascii) {
+    for (const char c : ascii) keys().add_character(static_cast<unsigned char>(c));
   }
 };
 
@@ -90,10 +81,10 @@ TEST_F(HeadlessImGui, EveryQueuedCharacterArrivesInOneFrame) {
   frame(text, opts);
   opts.take_focus = false;
   // A slow frame: the whole line was typed before it started.
-  const CodeEditorEvents events = frame(text, opts, [](ImGuiIO& io) {
-    for (const char c : std::string_view("int x = 1;")) io.AddInputCharacter(static_cast<unsigned>(c));
-    io.AddInputCharacter(0xB5);  // µ
-  });
+  type("int x = 1;");
+  keys().add_character(0xB5);  // µ
+  ImGui::GetIO().AddInputCharacter('q');  // ImGui's own copy of what was typed: taken, not typed twice
+  const CodeEditorEvents events = frame(text, opts);
   EXPECT_EQ(text.text(), "int x = 1;\xC2\xB5");
   EXPECT_TRUE(events.changed);
   EXPECT_TRUE(events.focused);
@@ -110,23 +101,77 @@ TEST_F(HeadlessImGui, KeysEditAndCtrlEnterAsksToCompile) {
   opts.take_focus = true;
   frame(text, opts);
   opts.take_focus = false;
-  press(text, opts, ImGuiKey_Enter);
+  press(text, opts, Key::enter);
   EXPECT_EQ(text.text(), "  int i;\n  ");
-  const CodeEditorEvents compile = press(text, opts, ImGuiKey_Enter, /*ctrl=*/true);
+  const CodeEditorEvents compile = press(text, opts, Key::enter, /*ctrl=*/true);
   EXPECT_TRUE(compile.compile_requested);
   EXPECT_EQ(text.text(), "  int i;\n  ");
-  press(text, opts, ImGuiKey_Z, /*ctrl=*/true);
+  press(text, opts, Key::z, /*ctrl=*/true);
   EXPECT_EQ(text.text(), "  int i;");
-  press(text, opts, ImGuiKey_Backspace);
+  press(text, opts, Key::backspace);
   EXPECT_EQ(text.text(), "  int i");
-  press(text, opts, ImGuiKey_A, /*ctrl=*/true);
-  press(text, opts, ImGuiKey_C, /*ctrl=*/true);
+  press(text, opts, Key::a, /*ctrl=*/true);
+  press(text, opts, Key::c, /*ctrl=*/true);
   EXPECT_STREQ(ImGui::GetClipboardText(), "  int i");
-  press(text, opts, ImGuiKey_X, /*ctrl=*/true);
+  press(text, opts, Key::x, /*ctrl=*/true);
   EXPECT_EQ(text.text(), "");
-  press(text, opts, ImGuiKey_V, /*ctrl=*/true);
-  press(text, opts, ImGuiKey_V, /*ctrl=*/true);
+  press(text, opts, Key::v, /*ctrl=*/true);
+  press(text, opts, Key::v, /*ctrl=*/true);
   EXPECT_EQ(text.text(), "  int i  int i");
+}
+
+// Issue #25: quick Ctrl+Enter presses in the guard exercise were read as Enter under ImGui 1.86 (a
+// newline typed, no check). Each chord here goes down and up inside one frame, Ctrl included.
+TEST_F(HeadlessImGui, QuickCtrlEnterAlwaysChecksAndNeverTypes) {
+  CodeText text("  int i;");
+  text.move(TextMove::line_end, false);
+  CodeEditorOptions opts;
+  opts.take_focus = true;
+  frame(text, opts);
+  opts.take_focus = false;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    tap(Key::enter, KeyMods{.ctrl = true});
+    const CodeEditorEvents events = frame(text, opts);
+    EXPECT_TRUE(events.compile_requested) << "attempt " << attempt;
+  }
+  tap(Key::keypad_enter, KeyMods{.ctrl = true});
+  EXPECT_TRUE(frame(text, opts).compile_requested);
+  EXPECT_EQ(text.text(), "  int i;");
+  // A plain Enter and then a Ctrl+Enter in the same frame: one newline, and a check.
+  tap(Key::enter);
+  tap(Key::enter, KeyMods{.ctrl = true});
+  EXPECT_TRUE(frame(text, opts).compile_requested);
+  EXPECT_EQ(text.text(), "  int i;\n  ");
+  // A check is asked by the press, not by its auto-repeats.
+  keys().add_key(Key::enter, KeyEvent::Kind::repeat, KeyMods{.ctrl = true});
+  EXPECT_FALSE(frame(text, opts).compile_requested);
+  EXPECT_EQ(text.text(), "  int i;\n  ");
+}
+
+TEST_F(HeadlessImGui, KeysAndCharactersOfOneFrameKeepTheirOrder) {
+  CodeText text;
+  CodeEditorOptions opts;
+  opts.take_focus = true;
+  frame(text, opts);
+  opts.take_focus = false;
+  type("a");
+  tap(Key::enter);
+  type("b");
+  tap(Key::left, KeyMods{.shift = true});
+  type("c");
+  frame(text, opts);
+  EXPECT_EQ(text.text(), "a\nc");
+  // A held arrow: one move per auto-repeat the window system sent, however long the frame was.
+  keys().add_key(Key::left, KeyEvent::Kind::press, {});
+  for (int repeat = 0; repeat < 2; ++repeat) keys().add_key(Key::left, KeyEvent::Kind::repeat, {});
+  frame(text, opts);
+  EXPECT_EQ(text.cursor(), (TextPos{0, 0}));
+  EXPECT_TRUE(keys().down(Key::left));
+  // Alt and Super chords belong to the window manager: nothing happens to the text.
+  tap(Key::backspace, KeyMods{.alt = true});
+  tap(Key::v, KeyMods{.ctrl = true, .super = true});
+  frame(text, opts);
+  EXPECT_EQ(text.text(), "a\nc");
 }
 
 TEST_F(HeadlessImGui, ReadOnlyMovesButDoesNotEdit) {
@@ -136,9 +181,10 @@ TEST_F(HeadlessImGui, ReadOnlyMovesButDoesNotEdit) {
   opts.take_focus = true;
   frame(text, opts);
   opts.take_focus = false;
-  frame(text, opts, [](ImGuiIO& io) { io.AddInputCharacter('x'); });
-  press(text, opts, ImGuiKey_Delete);
-  press(text, opts, ImGuiKey_End);
+  type("x");
+  frame(text, opts);
+  press(text, opts, Key::del);
+  press(text, opts, Key::end);
   EXPECT_EQ(text.text(), "abc");
   EXPECT_EQ(text.cursor(), (TextPos{0, 3}));
 }
@@ -146,7 +192,9 @@ TEST_F(HeadlessImGui, ReadOnlyMovesButDoesNotEdit) {
 TEST_F(HeadlessImGui, UnfocusedEditorTakesNoKeys) {
   CodeText text("abc");
   CodeEditorOptions opts;
-  const CodeEditorEvents events = frame(text, opts, [](ImGuiIO& io) { io.AddInputCharacter('x'); });
+  type("x");
+  tap(Key::backspace);
+  const CodeEditorEvents events = frame(text, opts);
   EXPECT_FALSE(events.focused);
   EXPECT_EQ(text.text(), "abc");
 }
@@ -170,7 +218,8 @@ TEST_F(HeadlessImGui, ClickPlacesTheCursorAndMarksDraw) {
   EXPECT_EQ(text.cursor(), (TextPos{4, static_cast<int>(text.line(4).size())}));
   EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
   // Typing after the click goes where it was put.
-  frame(text, opts, [](ImGuiIO& io) { io.AddInputCharacter('!'); });
+  type("!");
+  frame(text, opts);
   EXPECT_EQ(text.line(4), "  comment */!");
 }
 
