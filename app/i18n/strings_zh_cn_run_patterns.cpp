@@ -419,6 +419,14 @@ constexpr Translation view_patterns[] = {
      "n = {0} 时的比赛（结果与 {1} 核对）"},
     {"cuBLAS {} loaded from {}",
      "cuBLAS {0} 已从 {1} 加载"},
+    // The CUDA toolkit's libraries, opened at run time, when a machine has none (issue #25):
+    // chapter 6's cuBLAS contender, a student's kernel for the GPU, chapter 7's GPU counters.
+    {"cuBLAS (libcublas.so.13) is not installed here; looked for {}",
+     "这台机器上没有安装 cuBLAS（libcublas.so.13）；查找过 {0}"},
+    {"NVRTC (libnvrtc.so.13) is not installed here, so kernels cannot be compiled for the GPU while the app runs; looked for {}. Install the CUDA toolkit's NVRTC, or check on the emulator",
+     "这台机器上没有安装 NVRTC（libnvrtc.so.13），所以应用运行时无法为 GPU 编译核函数；查找过 {0}。请安装 CUDA 工具包中的 NVRTC，或在模拟器上检查"},
+    {"CUPTI (libcupti.so.13, part of the CUDA toolkit) is not installed here, so the GPU's own counters cannot be read; looked for {}",
+     "这台机器上没有安装 CUPTI（libcupti.so.13，CUDA 工具包的一部分），所以无法读取 GPU 自己的计数器；查找过 {0}"},
     {"host_optimized, {} × {} tiles",
      "host_optimized，{0} × {1} 分块"},
     {"the same triple loop ran {}× faster built with optimization than with -O0",

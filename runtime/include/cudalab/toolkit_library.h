@@ -14,7 +14,13 @@ struct ToolkitLibrary {
 
 // Tries each soname in turn: the loader's own search first (LD_LIBRARY_PATH, ldconfig), then
 // $CUDA_HOME/lib64, $CUDA_PATH/lib64 and the toolkit's usual folders.
+//
+// CUDALAB_HIDE_CUDA_LIBRARIES=1 makes every candidate fail, with the same `tried` list: the state of
+// a laptop without the toolkit, on a machine that has it. The emulator-only tests run so (their
+// test preset sets it), so every word a GPU-less classroom reads is checked where CI runs.
 ToolkitLibrary open_toolkit_library(const std::vector<std::string>& sonames);
+// Whether CUDALAB_HIDE_CUDA_LIBRARIES is set (to anything but "" or "0").
+bool toolkit_libraries_hidden();
 
 // The address of `name` in an opened library (dlsym), or null.
 void* library_symbol(void* handle, const char* name);
