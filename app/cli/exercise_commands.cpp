@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/class_folder.h"
 #include "cli/cli_language.h"
 #include "cudalab/run.h"
 #include "exercises/exercise.h"
@@ -87,6 +88,12 @@ bool read_file(const fs::path& path, std::string* out, std::string* why) {
     *why = path.string() + " is a folder";
     return false;
   }
+  // A file named on the command line may be a link (the teacher's own); the size is checked still.
+  const std::uintmax_t bytes = fs::file_size(path, error);
+  if (!error && bytes > max_submission_bytes) {
+    *why = fmt::format("{} is larger than a kernel file may be ({} bytes)", path.string(), bytes);
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     *why = "cannot read " + path.string();
@@ -117,81 +124,101 @@ ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, c
   return verdict;
 }
 
-std::string csv_field(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  if (text.find_first_of(",\"") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 // The table's one line about a submission: its first detail, else its headline.
 std::string first_finding(const ex::Verdict& verdict) {
   return verdict.details.empty() ? verdict.headline : verdict.details.front();
 }
 
+// How many submissions are checked at once: -j, at most one per core. A check's time limit counts
+// from its start, so more at once than cores would let the machine's load, not the kernel, decide
+// who times out.
+int jobs_for(const ExerciseCommands& options) {
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (options.jobs <= 0) return cores;
+  if (options.jobs > cores) {
+    std::cerr << trf("-j {}: {} at a time (one per core), so that the machine's load cannot time a submission out",
+                     options.jobs, cores)
+              << "\n";
+  }
+  return std::min(options.jobs, cores);
+}
+
+ex::Verdict not_checked(const std::string& exercise, const std::string& why) {
+  ex::Verdict verdict;
+  verdict.exercise = exercise;
+  verdict.kind = ex::VerdictKind::cannot_run;
+  verdict.headline = "Not checked";
+  verdict.details.push_back(why);
+  return verdict;
+}
+
 int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) {
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(options.path))
-    if (entry.is_regular_file() && (entry.path().extension() == ".cu" || entry.path().extension() == ".cuh")) files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  if (files.empty()) return bad_input("no .cu files in " + options.path);
-  std::vector<ex::Verdict> verdicts(files.size());
-  std::vector<double> seconds(files.size());
+  std::string listing_problem;
+  const std::vector<Submission> submissions = list_submissions(options.path, &listing_problem);
+  if (submissions.empty()) {
+    return bad_input(listing_problem.empty() ? "no .cu files in " + printable(options.path) : listing_problem);
+  }
+  if (!listing_problem.empty()) std::cerr << "cudalab: " << listing_problem << "\n";
+  const int jobs = jobs_for(options);
+  std::vector<ex::Verdict> verdicts(submissions.size());
+  std::vector<double> seconds(submissions.size());
   std::atomic<std::size_t> next{0};
   std::mutex print;
   const auto started = std::chrono::steady_clock::now();
   auto work = [&] {
-    for (std::size_t i = next++; i < files.size(); i = next++) {
+    for (std::size_t i = next++; i < submissions.size(); i = next++) {
+      const Submission& submission = submissions[i];
       const auto begun = std::chrono::steady_clock::now();
       std::string source, why;
-      if (!read_file(files[i], &source, &why)) {
-        verdicts[i].headline = "Cannot check here";
-        verdicts[i].details.push_back(why);
+      if (!submission.problem.empty()) {
+        verdicts[i] = not_checked(exercise.id, submission.problem);
+      } else if (!read_submission(submission.path, &source, &why)) {
+        verdicts[i] = not_checked(exercise.id, why);
       } else {
         verdicts[i] = check_one(exercise, source, options);
       }
       seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
       std::lock_guard lock(print);
-      std::cerr << fmt::format("[{}/{}] {}: {}\n", i + 1, files.size(), files[i].filename().string(), tr_text(verdicts[i].headline));
+      std::cerr << fmt::format("[{}/{}] {}: {}\n", i + 1, submissions.size(), submission.name,
+                               printable(tr_text(verdicts[i].headline)));
     }
   };
   std::vector<std::thread> workers;
-  for (int j = 0; j < std::max(1, options.jobs); ++j) workers.emplace_back(work);
+  for (int j = 0; j < jobs; ++j) workers.emplace_back(work);
   for (std::thread& t : workers) t.join();
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   std::size_t passed = 0;
   std::cout << fmt::format("{:<28} {:<22} {:>6} {:>8}  {}\n", tr("submission"), tr("verdict"), tr("tests"), tr("seconds"),
                            tr("first finding"));
-  for (std::size_t i = 0; i < files.size(); ++i) {
+  for (std::size_t i = 0; i < submissions.size(); ++i) {
     const ex::Verdict& v = verdicts[i];
     passed += v.passed() ? 1 : 0;
-    std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", files[i].filename().string(), tr(ex::to_string(v.kind)),
-                             v.tests_passed, v.tests_total, seconds[i], tr_text(first_finding(v)));
+    std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", submissions[i].name, tr(ex::to_string(v.kind)),
+                             v.tests_passed, v.tests_total, seconds[i], printable(tr_text(first_finding(v))));
   }
-  std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, files.size(), exercise.id,
-                   tr_text(verdicts.front().device), total, options.jobs, options.jobs == 1 ? "" : "s")
+  const auto checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return !v.device.empty(); });
+  std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, submissions.size(), exercise.id,
+                   checked != verdicts.end() ? tr_text(checked->device) : std::string("-"), total, jobs, jobs == 1 ? "" : "s")
             << "\n";
+  // Written whole (a temporary file beside it, then renamed): never half a table.
   if (!options.csv_path.empty()) {
-    std::ofstream csv(options.csv_path);
-    csv << "submission,verdict,tests_passed,tests_total,seconds,finding\n";
-    for (std::size_t i = 0; i < files.size(); ++i)
-      csv << fmt::format("{},{},{},{},{:.3f},{}\n", csv_field(files[i].filename().string()), ex::to_string(verdicts[i].kind),
-                         verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i],
-                         csv_field(first_finding(verdicts[i])));
-    if (!csv) return bad_input("cannot write " + options.csv_path);
+    std::string csv = "submission,verdict,tests_passed,tests_total,seconds,finding\n";
+    for (std::size_t i = 0; i < submissions.size(); ++i)
+      csv += fmt::format("{},{},{},{},{:.3f},{}\n", csv_cell(submissions[i].name), ex::to_string(verdicts[i].kind),
+                         verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i], csv_cell(first_finding(verdicts[i])));
+    if (Status s = save_text(csv, options.csv_path); !s.ok()) return bad_input(s.describe());
   }
   if (!options.json_path.empty()) {
     nlohmann::json all = nlohmann::json::array();
-    for (std::size_t i = 0; i < files.size(); ++i) {
+    for (std::size_t i = 0; i < submissions.size(); ++i) {
       nlohmann::json row = ex::to_json(verdicts[i]);
-      row["submission"] = files[i].filename().string();
+      row["submission"] = submissions[i].name;
       all.push_back(row);
     }
     if (Status s = save_json(all, options.json_path); !s.ok()) return bad_input(s.describe());
   }
-  return passed == files.size() ? 0 : 1;
+  return passed == submissions.size() ? 0 : 1;
 }
 
 }  // namespace
@@ -212,7 +239,8 @@ void add_exercise_commands(CLI::App& cli, ExerciseCommands* c) {
   c->check->add_option("--backend", c->backend, "gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
   c->check->add_option("--json", c->json_path, "Also write the verdict(s) as JSON to FILE");
   c->check->add_option("--csv", c->csv_path, "A folder's table as CSV to FILE");
-  c->check->add_option("-j,--jobs", c->jobs, "A folder: how many submissions to check at once")->check(CLI::Range(1, 64));
+  c->check->add_option("-j,--jobs", c->jobs, "A folder: how many submissions to check at once (default and most: one per core)")
+      ->check(CLI::Range(1, 64));
   c->check->add_option("--time-limit", c->time_limit_seconds, "Seconds per submission (default: the exercise's)")
       ->check(CLI::Range(0.5, 3600.0));
   for (CLI::App* command : {c->list, c->show, c->check}) {

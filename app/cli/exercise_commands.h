@@ -2,7 +2,8 @@
 // `cudalab exercises`, `cudalab exercise ID`, `cudalab check ID FILE|DIR`: the teacher's grader.
 // Every submission is checked in its own worker process with the exercise's time limit, so an
 // endless loop costs its own limit and nothing else. That is isolation, not a sandbox: the
-// student's code runs with the user's rights (see README, "Grading").
+// student's code runs with the user's rights (see README, "For the teacher"). A folder's entries
+// are read by cli/class_folder.h: each a row, whatever it holds.
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -18,7 +19,7 @@ struct ExerciseCommands {
   std::string path;
   std::string backend = "auto";
   std::string json_path, csv_path;
-  int jobs = 1;
+  int jobs = 0;  // 0: one per core
   double time_limit_seconds = 0;
   std::string language;  // --lang: en or zh-CN (else settings.json, else the locale)
 };

@@ -57,6 +57,12 @@ constexpr Translation verdict_words[] = {
     {"Wrong signature", "签名不对"},
     {"cannot run", "无法运行"},
     {"Cannot check here", "这里无法检查"},
+    // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
+    {"Not checked", "未检查"},
+    {"a symbolic link, not a file: grade the file itself", "这是符号链接，不是文件：请评阅文件本身"},
+    {"a folder, not a file", "这是文件夹，不是文件"},
+    {"not a regular file (a FIFO, a socket or a device)", "不是普通文件（FIFO、套接字或设备）"},
+    {"changed while it was read", "读取时文件发生了变化"},
     {"Timed out while compiling", "编译超时"},
     {"stopped before the end, as asked", "已按要求在结束前停止"},
     {"the device could not time its own work", "设备无法为自己的工作计时"},
@@ -102,6 +108,8 @@ constexpr Translation verdict_words[] = {
     {"seconds", "秒"},
     {"first finding", "首个发现"},
     {"{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", "{1} 份提交中有 {0} 份通过 {2}（{3}），用时 {4:.1f} s，并行 {5} 个任务"},
+    {"-j {}: {} at a time (one per core), so that the machine's load cannot time a submission out",
+     "-j {0}：每次 {1} 个（每个核心一个），以免机器的负载让提交超时"},
     {"chapter", "章"},
 };
 

@@ -654,6 +654,13 @@ constexpr Translation view_patterns[] = {
 // What the worker and the emulator say about a student's kernel (a verdict's details): checked by
 // tests/exercises/verdict_zh_test.cpp, not by the lessons' runs.
 constexpr Translation check_patterns[] = {
+    // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
+    {"{}: larger than the {} a kernel file may be",
+     "{0}：超过了核函数文件允许的 {1}"},
+    {"grew past the {} a kernel file may be while it was read",
+     "读取时文件变大，超过了核函数文件允许的 {0}"},
+    {"cannot be read: {}",
+     "无法读取：{0}"},
     {"{} wait at __syncthreads() ({}), but {} returned without reaching it.",
      "{0} 在 __syncthreads()（{1}）处等待，但 {2} 没有到达就返回了。"},
     {"{} Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or corrupts results.",

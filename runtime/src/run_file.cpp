@@ -1,7 +1,12 @@
 // Run files: written atomically, read without ever throwing. Text to Run (parse_run) is its own
 // function so that load_run and the fuzz target (tests/fuzz/) drive the very same path.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -73,21 +78,36 @@ Status save_json(const nlohmann::json& document, const std::string& path) {
 }
 
 Status save_text(const std::string& text, const std::string& path) {
-  // Written beside the target, then renamed: an interrupted save never leaves half a file.
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (!file) return Status::error(StatusCode::io_error, "cannot write " + path + ": " + std::strerror(errno));
-    file << text;
-    file.flush();
-    if (!file) {
-      std::remove(temporary.c_str());
-      return Status::error(StatusCode::io_error, "writing " + path + " failed: " + std::strerror(errno));
-    }
+  // Written to a new file of a unique name beside the target (mkstemp: never a fixed PATH.tmp that
+  // a link planted there could redirect), flushed to the disk, then renamed over the target: an
+  // interrupted save never leaves half a file, and a power cut leaves the old one or the new one.
+  std::string temporary = path + ".XXXXXX";
+  const int fd = ::mkstemp(temporary.data());
+  if (fd < 0) return Status::error(StatusCode::io_error, "cannot write " + path + ": " + std::strerror(errno));
+  const auto fail = [&](const char* what) {
+    const std::string reason = std::strerror(errno);
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    return Status::error(StatusCode::io_error, what + path + ": " + reason);
+  };
+  for (std::size_t written = 0; written < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("writing ");
+    written += static_cast<std::size_t>(n);
+  }
+  // mkstemp makes the file 0600; a saved run or table is as readable as any file the user writes.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd, 0666 & ~mask) != 0 || ::fsync(fd) != 0) return fail("writing ");
+  if (::close(fd) != 0) {
+    const std::string reason = std::strerror(errno);
+    ::unlink(temporary.c_str());
+    return Status::error(StatusCode::io_error, "writing " + path + ": " + reason);
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const std::string reason = std::strerror(errno);
-    std::remove(temporary.c_str());
+    ::unlink(temporary.c_str());
     return Status::error(StatusCode::io_error, "cannot write " + path + ": " + reason);
   }
   return Status::success();

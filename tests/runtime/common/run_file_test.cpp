@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cudalab/run.h"
@@ -85,4 +86,31 @@ TEST(RunFile, ParseErrorsStartWithTheOrigin) {
   EXPECT_EQ(status.code, StatusCode::invalid_argument);
   EXPECT_EQ(status.message.rfind("from-worker is not valid JSON: parse error at line 1", 0), 0u) << status.message;
   EXPECT_EQ(parse_run("[]", "from-worker", &run).message, "from-worker: run: expected an object, found an array");
+}
+
+// Issue #26: a fixed PATH.tmp let a link planted there send the save elsewhere (a student's
+// process rewriting what the teacher saves). The temporary name is unique now; nothing is left.
+TEST(RunFile, SaveFollowsNoPlantedLinkAndLeavesNothingBehind) {
+  const fs::path dir = fs::temp_directory_path() / ("cudalab_save_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path target = dir / "grades.csv", victim = dir / "victim.txt";
+  { std::ofstream(victim) << "untouched"; }
+  fs::create_symlink(victim, dir / "grades.csv.tmp");
+  ASSERT_TRUE(cudalab::save_text("a,b\n1,2\n", target.string()).ok());
+  ASSERT_TRUE(cudalab::save_text("a,b\n3,4\n", target.string()).ok());  // over an existing one
+  std::ifstream saved(target), kept(victim);
+  std::stringstream saved_text, kept_text;
+  saved_text << saved.rdbuf();
+  kept_text << kept.rdbuf();
+  EXPECT_EQ(saved_text.str(), "a,b\n3,4\n");
+  EXPECT_EQ(kept_text.str(), "untouched");
+  EXPECT_TRUE(fs::is_symlink(dir / "grades.csv.tmp"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 3) << "no temporary left";
+  // Readable as any file the user writes (mkstemp alone would make it 0600).
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  EXPECT_EQ(static_cast<unsigned>(fs::status(target).permissions() & fs::perms::all), 0666u & ~mask);
+  EXPECT_FALSE(cudalab::save_text("x", (dir / "no" / "such" / "folder.txt").string()).ok());
+  fs::remove_all(dir);
 }
