@@ -654,6 +654,12 @@ constexpr Translation view_patterns[] = {
 // What the worker and the emulator say about a student's kernel (a verdict's details): checked by
 // tests/exercises/verdict_zh_test.cpp, not by the lessons' runs.
 constexpr Translation check_patterns[] = {
+    // The app's side of the worker channel (app/worker/worker_client.cpp), when a worker that ran
+    // a student's code sends what no worker of ours sends.
+    {"the worker sent a message this app refuses (too large, nested too deep, or not JSON) after {}; it was stopped",
+     "工作进程在 {0} 后发来了本应用拒收的消息（太大、嵌套太深或不是 JSON）；它已被停止"},
+    {"the worker sent more than {} GiB for one request; it was stopped",
+     "工作进程为一个请求发来了超过 {0} GiB 的数据；它已被停止"},
     // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
     {"{}: larger than the {} a kernel file may be",
      "{0}：超过了核函数文件允许的 {1}"},

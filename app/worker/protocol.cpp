@@ -37,9 +37,19 @@ bool MessageReader::take_buffered(nlohmann::json* out, bool* corrupt) {
     return false;
   }
   if (buffer_.size() < 4 + static_cast<std::size_t>(size)) return false;
-  *out = nlohmann::json::parse(buffer_.begin() + 4, buffer_.begin() + 4 + size, nullptr, false);
+  // Nested deeper than any message of ours: refused while parsing, before it is built (a worker
+  // that ran a student's code may send anything; a value 10^6 levels deep exhausts the stack of
+  // whatever walks it).
+  bool too_deep = false;
+  *out = nlohmann::json::parse(
+      buffer_.begin() + 4, buffer_.begin() + 4 + size,
+      [&too_deep](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+        if (depth > max_message_depth) too_deep = true;
+        return depth <= max_message_depth;
+      },
+      false);
   buffer_.erase(0, 4 + static_cast<std::size_t>(size));
-  if (out->is_discarded() || !out->is_object()) *corrupt = true;
+  if (too_deep || out->is_discarded() || !out->is_object()) *corrupt = true;
   return !*corrupt;
 }
 
@@ -60,6 +70,7 @@ MessageReader::Result MessageReader::read(nlohmann::json* out, std::chrono::mill
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return Result::closed;
     buffer_.append(chunk, static_cast<std::size_t>(n));
+    bytes_read_ += static_cast<std::uint64_t>(n);
   }
 }
 

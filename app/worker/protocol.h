@@ -24,6 +24,11 @@ namespace cudalab::app::worker {
 constexpr int worker_channel_fd = 3;
 // A message larger than this is refused as corrupt (a Run with a full trace is a few MiB).
 constexpr std::uint32_t max_message_bytes = 512u << 20;
+// A message nested deeper than this is refused as corrupt (a Run is about ten levels deep).
+constexpr int max_message_depth = 64;
+// All a worker may send for one request (partial runs, progress, the result): past it the worker
+// is stopped and the request fails in words.
+constexpr std::uint64_t max_bytes_per_request = std::uint64_t{2} << 30;
 
 // Writes one framed message. False when the other side has gone.
 bool write_message(int fd, const nlohmann::json& message);
@@ -35,11 +40,14 @@ class MessageReader {
   enum class Result { message, timeout, closed, corrupt };
   // Waits up to `timeout` for one whole message.
   Result read(nlohmann::json* out, std::chrono::milliseconds timeout);
+  // Bytes taken from the channel so far.
+  std::uint64_t bytes_read() const { return bytes_read_; }
 
  private:
   bool take_buffered(nlohmann::json* out, bool* corrupt);
   int fd_;
   std::string buffer_;
+  std::uint64_t bytes_read_ = 0;
 };
 
 }  // namespace cudalab::app::worker

@@ -195,6 +195,7 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
     return out;
   };
   if (!write_message(fd_, request)) return stopped(StatusCode::internal, reap());
+  const std::uint64_t bytes_before = reader_->bytes_read();
 
   while (true) {
     json message;
@@ -216,38 +217,52 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
         if (op == "partial") {
           control.publish(run);
           last_partial = std::move(run);
-          continue;
-        }
-        if (message.value("retire", false)) {
-          (void)reap();  // it exits by itself after a sticky GPU error
-          // The backend's words say this process cannot use the GPU again; the app can, at once.
-          if (!run.status.ok()) {
-            constexpr std::string_view restart = "restart CUDA Lab to run on the GPU, or switch to the emulator";
-            constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
-            if (const auto at = run.status.message.find(restart); at != std::string::npos) {
-              run.status.message.replace(at, restart.size(), fresh);
-            } else {
-              run.status.message += "; " + std::string(fresh);
+        } else {
+          if (message.value("retire", false)) {
+            (void)reap();  // it exits by itself after a sticky GPU error
+            // The backend's words say this process cannot use the GPU again; the app can, at once.
+            if (!run.status.ok()) {
+              constexpr std::string_view restart = "restart CUDA Lab to run on the GPU, or switch to the emulator";
+              constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
+              if (const auto at = run.status.message.find(restart); at != std::string::npos) {
+                run.status.message.replace(at, restart.size(), fresh);
+              } else {
+                run.status.message += "; " + std::string(fresh);
+              }
             }
           }
+          if (over_time) {
+            run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} ({} time limit){}", seconds_in_words(time_limit),
+                                                                       limit_owner, "; partial results are shown"));
+          }
+          return run;
         }
-        if (over_time) {
-          run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} ({} time limit){}", seconds_in_words(time_limit),
-                                                                     limit_owner, "; partial results are shown"));
-        }
-        return run;
       }
-      continue;
     } catch (const json::exception& error) {  // a field of the wrong type (json::value throws)
       kill_worker();
       return stopped(StatusCode::internal, std::string("the worker sent a message this app cannot read: ") + error.what());
     }
-    if (result_kind != MessageReader::Result::timeout) {  // the channel closed: the worker died
-      const std::string how = reap();
+    if (result_kind != MessageReader::Result::message && result_kind != MessageReader::Result::timeout) {
+      // The channel closed (the worker died) or carried what no worker of ours sends.
       const std::string after = seconds_in_words(Clock::now() - started);
+      if (result_kind == MessageReader::Result::corrupt) {
+        kill_worker();
+        return stopped(StatusCode::internal,
+                       fmt::format("the worker sent a message this app refuses (too large, nested too deep, or not JSON) "
+                                   "after {}; it was stopped",
+                                   after));
+      }
+      const std::string how = reap();
       if (asked_to_stop) return stopped(over_time ? StatusCode::timeout : StatusCode::cancelled, "stopped after " + after);
       return stopped(StatusCode::kernel_fault,
                      fmt::format("{} after {}. A fresh worker will run the next step", fault.empty() ? how : fault, after));
+    }
+    // The limits, on every pass whatever arrived: a worker that floods the channel with messages
+    // (a student's code may write to it) cannot keep the time limit from firing.
+    if (reader_->bytes_read() - bytes_before > max_bytes_per_request) {
+      kill_worker();
+      return stopped(StatusCode::internal, fmt::format("the worker sent more than {} GiB for one request; it was stopped",
+                                                       max_bytes_per_request >> 30));
     }
     const auto now = Clock::now();
     if (!asked_to_stop && (control.cancel || now - started > time_limit)) {

@@ -98,6 +98,13 @@ cudalab_cli_test(check_passed 0 "Passed all 3 tests.*CPU emulator"
                  FILE ${CLI_OUT}/verdict.json)
 cudalab_cli_test(check_out_of_bounds 1 "Out of bounds: test 2 of 3.*thread \\(232,0,0\\) of block \\(3,0,0\\) read a\\[1000\\]"
                  ARGS check guard ${GUARD_VARIANTS}/out_of_bounds--missing-guard.cu --backend emu)
+# Hostile submissions (tests/exercises/attacks): the grader's limits hold and its words stay.
+set(GUARD_ATTACKS ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/guard)
+# (The limit covers compiling too: 10 s leaves the flood several seconds on a loaded machine.)
+cudalab_cli_test(check_attack_flood 1 "Timed out.*the kernel was still running"
+                 ARGS check guard ${GUARD_ATTACKS}/flood--progress-forever.cu --backend emu --time-limit 10)
+cudalab_cli_test(check_attack_deep_message 1 "refuses \\(too large, nested too deep, or not JSON\\)"
+                 ARGS check guard ${GUARD_ATTACKS}/deep--nested-message.cu --backend emu --time-limit 20)
 cudalab_cli_test(check_missing_file 2 "cannot read" ARGS check guard ${CLI_OUT}/no-such-kernel.cu)
 cudalab_cli_test(check_unknown_exercise 2 "no exercise named \"nope\"" ARGS check nope ${GUARD_DIR}/solution.cu)
 cudalab_cli_test(check_folder 1 "solution.cu +passed.*starter.cu +wrong result.*1 of 2 submissions passed guard"
