@@ -24,7 +24,7 @@ constexpr Translation verdict_patterns[] = {
     {"{} read {} {} times; the limit is {}", "{0} 读了 {1} {2} 次；上限是 {3} 次"},
     {"{} wrote {} {} times; the limit is {}", "{0} 写了 {1} {2} 次；上限是 {3} 次"},
     {"Does not compile: the file has {} KiB; a kernel file has at most {} KiB", "无法编译：文件有 {0} KiB；核函数文件最多 {1} KiB"},
-    {"line {}: {}", "第 {0} 行：{1}"},
+    {"line {}: {}", "第 {0} 行：{1=}"},  // the compiler's own message, as it came
     {"{} must be a kernel: declare it `{}`", "{0} 必须是核函数：把它声明为 `{1}`"},
     {"there is no kernel named {}: the exercise checks `{}`", "没有名为 {0} 的核函数：本练习检查的是 `{1}`"},
     {"the parameter list of {} on line {} is not closed", "第 {1} 行 {0} 的参数列表没有闭合"},

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <tuple>
 #include <mutex>
 #include <unordered_map>
 
@@ -67,6 +69,7 @@ PatternTable::PatternTable(std::span<const Translation> entries) {
       const std::string_view before = pattern.literals[i], after = pattern.literals[i + 1];
       pattern.may_be_empty.push_back(!before.empty() && is_letter(before.back()) && (after.empty() || !is_letter(after.front())));
     }
+    pattern.verbatim.assign(holes, false);
     // Chinese: "{0}" "{1}" name holes by position; a bare "{}" takes the next one.
     std::string_view zh = entry.chinese;
     std::size_t next_hole = 0;
@@ -82,7 +85,10 @@ PatternTable::PatternTable(std::span<const Translation> entries) {
         break;
       }
       if (open > 0) pattern.chinese.push_back({zh.substr(0, open), -1});
-      const std::string_view number = zh.substr(open + 1, close - open - 1);
+      std::string_view number = zh.substr(open + 1, close - open - 1);
+      // "{1=}": the hole as it came, never translated (a compiler's message, what a kernel printed).
+      const bool verbatim = number.ends_with('=');
+      if (verbatim) number.remove_suffix(1);
       std::size_t hole = next_hole;
       if (!number.empty()) {
         hole = 0;
@@ -94,6 +100,7 @@ PatternTable::PatternTable(std::span<const Translation> entries) {
       if (hole >= holes) problem = "a Chinese hole past the English holes";
       next_hole = hole + 1;
       pattern.chinese.push_back({{}, static_cast<int>(hole)});
+      if (verbatim && hole < holes) pattern.verbatim[hole] = true;
       zh = zh.substr(close + 1);
     }
     if (!problem.empty()) {
@@ -162,14 +169,27 @@ std::vector<const PatternTable::Compiled*> PatternTable::candidates(std::string_
 
 namespace {
 
+// One translation's memory: every hole is a piece of the text, and the same piece at the same depth
+// is asked for again and again (twice per candidate pattern, by every pattern that contains it).
+// Without it a 190-character compiler line took over 100 s (issue #26); with it each piece is
+// translated once, and past `budget` pieces the rest stay as they are.
+struct TranslationWork {
+  std::map<std::tuple<const char*, std::size_t, int>, std::string> done;  // (piece, depth) → Chinese
+  std::size_t evaluated = 0;
+};
+
 std::string translate_in(std::string_view english, const PatternTable& patterns, std::set<std::string_view>* used,
-                         int depth) {
+                         int depth, TranslationWork& work) {
   if (!has_letter(english)) return std::string(english);
+  const auto key = std::make_tuple(english.data(), english.size(), depth);
+  if (const auto found = work.done.find(key); found != work.done.end()) return found->second;
   const std::string whole(english);
   const char* exact = tr(whole.c_str());
   if (exact != whole.c_str()) return exact;
+  if (++work.evaluated > max_translation_pieces) return whole;
+  std::string out = whole;
   if (depth < 8) {
-    auto fill = [&](std::string_view hole) { return translate_in(hole, patterns, used, depth + 1); };
+    auto fill = [&](std::string_view hole) { return translate_in(hole, patterns, used, depth + 1, work); };
     // First the best pattern whose holes all came out without English words; failing that, the
     // best one that is not generic ("{} of {}", "{} ({})"): a compiler's message after "line {}: "
     // may stay English, but half a sentence in Chinese around an English clause reads worse.
@@ -177,15 +197,21 @@ std::string translate_in(std::string_view english, const PatternTable& patterns,
       return std::all_of(holes.begin(), holes.end(), [](const std::string& hole) { return english_words_left(hole).empty(); });
     };
     auto specific = [](bool generic, const std::vector<std::string>&) { return !generic; };
-    if (std::optional<std::string> found = patterns.match(english, fill, clean, used)) return *found;
-    if (std::optional<std::string> found = patterns.match(english, fill, specific, used)) return *found;
+    if (std::optional<std::string> found = patterns.match(english, fill, clean, used)) {
+      out = *found;
+    } else if (std::optional<std::string> found = patterns.match(english, fill, specific, used)) {
+      out = *found;
+    } else if (const std::size_t newline = english.find('\n'); newline != std::string_view::npos) {
+      // Several lines (a tooltip): each on its own.
+      out = translate_in(english.substr(0, newline), patterns, used, depth, work) + "\n" +
+            translate_in(english.substr(newline + 1), patterns, used, depth, work);
+    }
+  } else if (const std::size_t newline = english.find('\n'); newline != std::string_view::npos) {
+    out = translate_in(english.substr(0, newline), patterns, used, depth, work) + "\n" +
+          translate_in(english.substr(newline + 1), patterns, used, depth, work);
   }
-  // Several lines (a tooltip): each on its own.
-  if (const std::size_t newline = english.find('\n'); newline != std::string_view::npos) {
-    return translate_in(english.substr(0, newline), patterns, used, depth) + "\n" +
-           translate_in(english.substr(newline + 1), patterns, used, depth);
-  }
-  return whole;
+  work.done.emplace(key, out);
+  return out;
 }
 
 const PatternTable& zh_cn_pattern_table() {
@@ -195,12 +221,20 @@ const PatternTable& zh_cn_pattern_table() {
 
 }  // namespace
 
+namespace {
+thread_local std::size_t last_work = 0;
+}  // namespace
+
+std::size_t last_translation_pieces() { return last_work; }
+
 std::string translate_text(std::string_view english, Language language, std::set<std::string_view>* used) {
   if (language == Language::en) return std::string(english);
   // tr() reads the current language: hold it at the one asked for while translating.
   const Language was = current_language();
   set_current_language(language);
-  std::string out = translate_in(english, zh_cn_pattern_table(), used, 0);
+  TranslationWork work;
+  std::string out = translate_in(english, zh_cn_pattern_table(), used, 0, work);
+  last_work = work.evaluated;
   set_current_language(was);
   return out;
 }
@@ -214,7 +248,8 @@ std::string tr_text(const std::string& english) {
     std::lock_guard lock(mutex);
     if (auto it = cache.find(english); it != cache.end()) return it->second;
   }
-  std::string out = translate_in(english, zh_cn_pattern_table(), nullptr, 0);
+  TranslationWork work;
+  std::string out = translate_in(english, zh_cn_pattern_table(), nullptr, 0, work);
   std::lock_guard lock(mutex);
   if (cache.size() > 50000) cache.clear();  // tooltips of a huge grid: keep memory bounded
   cache.emplace(english, out);

@@ -8,7 +8,9 @@
 // change, and may leave a hole out (a plural "s"). tr_text() tries the exact table (tr()) first,
 // then the patterns: literal parts anchored, holes the shortest text that lets the rest match. A
 // hole's own text is translated the same way (a verdict kind inside a headline), numbers and
-// CUDA names pass through as they are. Results are cached: the app draws 60 times a second.
+// CUDA names pass through as they are; a hole the Chinese writes "{1=}" is shown as it came (a
+// compiler's message: patterns over it would make half-Chinese nonsense of the student's own
+// #error text). Results are cached: the app draws 60 times a second.
 #include <optional>
 #include <set>
 #include <span>
@@ -45,9 +47,12 @@ class PatternTable {
     std::vector<std::string_view> holes;
     for (const Compiled* pattern : candidates(text)) {
       matches(*pattern, text, &holes);
-      std::vector<std::string> filled;
-      for (std::string_view hole : holes) filled.push_back(fill(hole));
-      if (!accept(pattern->literal_size < kGenericLiteralSize, filled)) continue;
+      std::vector<std::string> filled, judged;  // judged: the translated holes only
+      for (std::size_t i = 0; i < holes.size(); ++i) {
+        filled.push_back(pattern->verbatim[i] ? std::string(holes[i]) : fill(holes[i]));
+        if (!pattern->verbatim[i]) judged.push_back(filled.back());
+      }
+      if (!accept(pattern->literal_size < kGenericLiteralSize, judged)) continue;
       if (used) used->insert(pattern->english);
       std::string out;
       for (const Piece& piece : pattern->chinese) out += piece.hole < 0 ? std::string(piece.text) : filled[static_cast<std::size_t>(piece.hole)];
@@ -71,6 +76,7 @@ class PatternTable {
     std::string_view english;
     std::vector<std::string_view> literals;  // holes + 1 of them; the first and last may be empty
     std::vector<bool> may_be_empty;          // per hole: a plural suffix right after a word
+    std::vector<bool> verbatim;              // per hole: shown as it came ("{1=}" in the Chinese)
     std::vector<Piece> chinese;
     std::size_t literal_size = 0;
   };
@@ -93,6 +99,12 @@ class PatternTable {
 std::string translate_text(std::string_view english, Language language, std::set<std::string_view>* used = nullptr);
 // translate_text in the current language, cached. Safe from any thread.
 std::string tr_text(const std::string& english);
+// Each piece of a text (the whole, a hole, a hole's hole…) is translated once per call, and at
+// most this many per call: past it the pieces stay English. Work grows with the text, never
+// exponentially, whatever a compiler or a kernel wrote into it.
+constexpr std::size_t max_translation_pieces = 4000;
+// How many pieces the calling thread's last translate_text evaluated (for the tests' bound).
+std::size_t last_translation_pieces();
 
 // Words in `translated` that are still English and not a name (CUDA identifiers, code, units,
 // numbers): what the coverage tests report. Empty when the text reads as Chinese.

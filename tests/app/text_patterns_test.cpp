@@ -134,3 +134,37 @@ TEST(TextPatterns, EnglishWordsLeftSparesNames) {
   EXPECT_EQ(english_words_left("NVIDIA H200 上 float4 × 12 KiB"), std::vector<std::string>{});
   EXPECT_EQ(english_words_left("线程 3 wrote here"), (std::vector<std::string>{"wrote", "here"}));
 }
+
+// Issue #26: what a compiler or a kernel wrote is not the lessons' English. A 190-character
+// #error line went through every pattern at every depth, the same pieces again and again (over
+// 100 s); and "line 2: <message>" turned the student's own words into half-Chinese nonsense.
+TEST(TextPatterns, CompilerMessagesStayAsTheyCameAndCostPiecesNotAnExplosion) {
+  const std::string message =
+      "#error thread (1, 2) of block (3, 4): thread (5, 6) of block (7, 8): thread (9, 1) of block (2, 3): thread (4, 5) "
+      "of block (6, 7): thread (8, 9) of block (1, 1) in 10 of 11 blocks";
+  EXPECT_EQ(translate_text("line 2: " + message, Language::zh_cn), "第 2 行：" + message);
+  // The same words outside the compiler's hole are translated as ever, each piece once.
+  const std::string translated = translate_text(message.substr(7), Language::zh_cn);
+  EXPECT_NE(translated, message.substr(7));
+  EXPECT_GT(last_translation_pieces(), 1u);
+  EXPECT_LE(last_translation_pieces(), 400u) << "each piece of the text once, not once per pattern that holds it";
+  // However the text is built, the work stops at the bound and the text comes back.
+  std::string long_line;
+  for (int i = 0; i < 60; ++i) long_line += "thread (" + std::to_string(i) + ", 1) of block (2, " + std::to_string(i) + "): ";
+  (void)translate_text(long_line, Language::zh_cn);
+  EXPECT_LE(last_translation_pieces(), max_translation_pieces + 1);
+}
+
+TEST(TextPatterns, AVerbatimHoleIsShownAsItCame) {
+  const Translation entries[] = {{"line {}: {}", "第 {0} 行：{1=}"}, {"{} of {}", "{1} 的 {0}"}};
+  const PatternTable table(entries);
+  ASSERT_TRUE(table.problems().empty());
+  int filled = 0;
+  auto fill = [&](std::string_view hole) {
+    ++filled;
+    return std::string(hole) == "no thread" ? std::string("没有线程") : std::string(hole);
+  };
+  EXPECT_EQ(table.match("line 3: no thread", fill), std::optional<std::string>("第 3 行：no thread"));
+  EXPECT_EQ(filled, 1) << "only the line number was translated";
+  EXPECT_EQ(table.match("no thread of 3", fill), std::optional<std::string>("3 的 没有线程")) << "other holes are";
+}
