@@ -57,6 +57,14 @@ class HeadlessImGui : public ::testing::Test {
     return events;
   }
 
+  // A first frame that gives the editor the keyboard (as a click would); the options for the next.
+  CodeEditorOptions focused(CodeText& text, CodeEditorOptions opts = {}) {
+    opts.take_focus = true;
+    frame(text, opts);
+    opts.take_focus = false;
+    return opts;
+  }
+
   // A quick chord, as a fast hand makes it: Ctrl (when asked) down, `key` down and up, Ctrl up, all
   // before the frame that reads them.
   static void tap(Key key, KeyMods mods = {}) {
@@ -76,10 +84,7 @@ class HeadlessImGui : public ::testing::Test {
 
 TEST_F(HeadlessImGui, EveryQueuedCharacterArrivesInOneFrame) {
   CodeText text;
-  CodeEditorOptions opts;
-  opts.take_focus = true;
-  frame(text, opts);
-  opts.take_focus = false;
+  const CodeEditorOptions opts = focused(text);
   // A slow frame: the whole line was typed before it started.
   type("int x = 1;");
   keys().add_character(0xB5);  // µ
@@ -97,10 +102,7 @@ TEST_F(HeadlessImGui, EveryQueuedCharacterArrivesInOneFrame) {
 TEST_F(HeadlessImGui, KeysEditAndCtrlEnterAsksToCompile) {
   CodeText text("  int i;");
   text.move(TextMove::line_end, false);
-  CodeEditorOptions opts;
-  opts.take_focus = true;
-  frame(text, opts);
-  opts.take_focus = false;
+  const CodeEditorOptions opts = focused(text);
   press(text, opts, Key::enter);
   EXPECT_EQ(text.text(), "  int i;\n  ");
   const CodeEditorEvents compile = press(text, opts, Key::enter, /*ctrl=*/true);
@@ -125,10 +127,7 @@ TEST_F(HeadlessImGui, KeysEditAndCtrlEnterAsksToCompile) {
 TEST_F(HeadlessImGui, QuickCtrlEnterAlwaysChecksAndNeverTypes) {
   CodeText text("  int i;");
   text.move(TextMove::line_end, false);
-  CodeEditorOptions opts;
-  opts.take_focus = true;
-  frame(text, opts);
-  opts.take_focus = false;
+  const CodeEditorOptions opts = focused(text);
   for (int attempt = 0; attempt < 8; ++attempt) {
     tap(Key::enter, KeyMods{.ctrl = true});
     const CodeEditorEvents events = frame(text, opts);
@@ -150,10 +149,7 @@ TEST_F(HeadlessImGui, QuickCtrlEnterAlwaysChecksAndNeverTypes) {
 
 TEST_F(HeadlessImGui, KeysAndCharactersOfOneFrameKeepTheirOrder) {
   CodeText text;
-  CodeEditorOptions opts;
-  opts.take_focus = true;
-  frame(text, opts);
-  opts.take_focus = false;
+  const CodeEditorOptions opts = focused(text);
   type("a");
   tap(Key::enter);
   type("b");
@@ -178,9 +174,7 @@ TEST_F(HeadlessImGui, ReadOnlyMovesButDoesNotEdit) {
   CodeText text("abc");
   CodeEditorOptions opts;
   opts.read_only = true;
-  opts.take_focus = true;
-  frame(text, opts);
-  opts.take_focus = false;
+  opts = focused(text, opts);
   type("x");
   frame(text, opts);
   press(text, opts, Key::del);
