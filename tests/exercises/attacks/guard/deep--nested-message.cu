@@ -1,6 +1,5 @@
 // Sends the app a "done" message whose run holds a value nested a million levels deep: copying or
 // reading it recursively runs the app out of stack. Then waits, as if the kernel were still running.
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -8,7 +7,7 @@ __global__ void add_ten(const float* a, float* out, int n) {
   if (threadIdx.x != 0 || blockIdx.x != 0) return;
   const char head[] = "{\"op\":\"done\",\"id\":1,\"run\":{\"results\":", tail[] = "}}";
   const unsigned depth = 1000000, size = (sizeof head - 1) + 2 * depth + (sizeof tail - 1);
-  unsigned char* frame = static_cast<unsigned char*>(malloc(4 + size));
+  unsigned char* frame = new unsigned char[4 + size];
   for (int i = 0; i < 4; ++i) frame[i] = static_cast<unsigned char>((size >> (8 * i)) & 0xff);
   unsigned char* at = frame + 4;
   memcpy(at, head, sizeof head - 1);
