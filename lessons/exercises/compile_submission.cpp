@@ -59,8 +59,19 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   if (device.is_gpu()) {
     jit.text = "#include \"probe.cuh\"\n" + line_directive + rewritten.text + "\n";
   } else {
-    // Inside a namespace, as the lessons' emulator units do: kernel printf is the emulator's.
-    jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"probe.cuh\"\nnamespace student {\nusing ::cudalab::emu::printf;\n" +
+    // Inside a namespace, as the lessons' emulator units do: kernel printf is the emulator's. The
+    // student's own #include lines land inside that namespace too, so the headers a kernel file may
+    // name come first at file scope, where their include guards then keep them: included again
+    // inside the namespace, libstdc++'s <cstdlib> fails on g++ 13 ('lldiv_t' has not been declared
+    // in '__gnu_cxx'). <cuda_runtime.h> and its kin are the emulator's own, empty: its CUDA is in
+    // scope already (the toolkit's, where one is on the include path, clashes with it).
+    for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
+      jit.headers.push_back({name, "// The CPU emulator's: its CUDA is in scope already.\n"});
+    jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"probe.cuh\"\n"
+               "#include <cstdlib>\n#include <stdlib.h>\n#include <cmath>\n#include <cstdint>\n#include <stdint.h>\n"
+               "#include <cstdio>\n#include <stdio.h>\n#include <cstring>\n#include <string.h>\n#include <climits>\n"
+               "#include <limits.h>\n#include <cfloat>\n#include <float.h>\n"
+               "namespace student {\nusing ::cudalab::emu::printf;\n" +
                line_directive + rewritten.text + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);
   }

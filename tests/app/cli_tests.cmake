@@ -98,6 +98,10 @@ cudalab_cli_test(check_passed 0 "Passed all 3 tests.*CPU emulator"
                  FILE ${CLI_OUT}/verdict.json)
 cudalab_cli_test(check_out_of_bounds 1 "Out of bounds: test 2 of 3.*thread \\(232,0,0\\) of block \\(3,0,0\\) read a\\[1000\\]"
                  ARGS check guard ${GUARD_VARIANTS}/out_of_bounds--missing-guard.cu --backend emu)
+# Valid CUDA a grader must accept (tests/exercises/valid): on the emulator here; the GPU's NVRTC
+# path is not changed by them.
+cudalab_cli_test(check_valid_standard_includes 0 "Passed all 3 tests"
+                 ARGS check guard ${PROJECT_SOURCE_DIR}/tests/exercises/valid/guard/passed--standard-includes.cu --backend emu)
 # Hostile submissions (tests/exercises/attacks): the grader's limits hold and its words stay.
 set(GUARD_ATTACKS ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/guard)
 # (The limit covers compiling too: 10 s leaves the flood several seconds on a loaded machine.)
