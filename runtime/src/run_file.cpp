@@ -77,6 +77,20 @@ Status save_json(const nlohmann::json& document, const std::string& path) {
   return save_text(text + '\n', path);
 }
 
+namespace {
+
+// The umask, read without changing it: umask(2) can only be read by setting it, and for that
+// moment a file another thread creates would get the wrong mode. Linux says it in /proc.
+mode_t process_umask() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
+  }
+  return 022;  // the usual one, where /proc does not say
+}
+
+}  // namespace
+
 Status save_text(const std::string& text, const std::string& path) {
   // Written to a new file of a unique name beside the target (mkstemp: never a fixed PATH.tmp that
   // a link planted there could redirect), flushed to the disk, then renamed over the target: an
@@ -97,9 +111,7 @@ Status save_text(const std::string& text, const std::string& path) {
     written += static_cast<std::size_t>(n);
   }
   // mkstemp makes the file 0600; a saved run or table is as readable as any file the user writes.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(fd, 0666 & ~mask) != 0 || ::fsync(fd) != 0) return fail("writing ");
+  if (::fchmod(fd, 0666 & ~process_umask()) != 0 || ::fsync(fd) != 0) return fail("writing ");
   if (::close(fd) != 0) {
     const std::string reason = std::strerror(errno);
     ::unlink(temporary.c_str());

@@ -107,10 +107,11 @@ TEST(RunFile, SaveFollowsNoPlantedLinkAndLeavesNothingBehind) {
   EXPECT_EQ(kept_text.str(), "untouched");
   EXPECT_TRUE(fs::is_symlink(dir / "grades.csv.tmp"));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 3) << "no temporary left";
-  // Readable as any file the user writes (mkstemp alone would make it 0600).
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  EXPECT_EQ(static_cast<unsigned>(fs::status(target).permissions() & fs::perms::all), 0666u & ~mask);
+  // Readable as any file the user writes (mkstemp alone would make it 0600), by the user's umask.
+  const mode_t before = ::umask(027);
+  ASSERT_TRUE(cudalab::save_text("a,b\n", target.string()).ok());
+  ::umask(before);
+  EXPECT_EQ(static_cast<unsigned>(fs::status(target).permissions() & fs::perms::all), 0640u);
   EXPECT_FALSE(cudalab::save_text("x", (dir / "no" / "such" / "folder.txt").string()).ok());
   fs::remove_all(dir);
 }
