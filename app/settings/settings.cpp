@@ -177,6 +177,7 @@ LoadedSettings load_settings(const fs::path& file) {
   const bool exists = fs::exists(file, error);
   if (error) {
     loaded.problem = "Settings: cannot look at " + file.string() + " (" + error.message() + "); using defaults.";
+    loaded.file_ignored = true;
     return loaded;
   }
   if (!exists) return loaded;  // first start: nothing to say
@@ -185,6 +186,7 @@ LoadedSettings load_settings(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     loaded.problem = "Settings: cannot read " + file.string() + " (" + std::strerror(errno) + "); using defaults.";
+    loaded.file_ignored = true;
     return loaded;
   }
   std::ostringstream text;
@@ -204,6 +206,7 @@ LoadedSettings settings_from_text(std::string_view text, const std::string& file
     loaded.problem =
         "Settings: " + file_name +
         " is not valid settings JSON; using defaults (the file is left as it is until you change a setting).";
+    loaded.file_ignored = true;
     return loaded;
   }
   std::string note;

@@ -60,6 +60,9 @@ struct LoadedSettings {
   // file was not used, in words, for the console pane.
   std::string problem;
   bool file_existed = false;
+  // True when the whole file was set aside (defaults everywhere); false when only a part of it
+  // was (today only the pane sizes, which go back to their defaults as a whole).
+  bool file_ignored = false;
 };
 // Never throws, never crashes on a corrupt file: gives defaults and says why.
 LoadedSettings load_settings(const std::filesystem::path& file);

@@ -82,7 +82,21 @@ TEST_F(SettingsTest, CorruptFileGivesMessageAndDefaults) {
   const auto loaded = load_settings(file_);
   EXPECT_NE(loaded.problem.find("not valid settings JSON"), std::string::npos) << loaded.problem;
   EXPECT_NE(loaded.problem.find(file_.string()), std::string::npos) << loaded.problem;
+  EXPECT_TRUE(loaded.file_ignored);
   EXPECT_EQ(loaded.settings, Settings{});
+}
+
+// Found by the settings fuzzer: pane sizes of the wrong type set aside the pane sizes only, and the
+// loader says the file was used in part (not "using defaults" for all of it).
+TEST_F(SettingsTest, PaneSizesOfTheWrongTypeKeepTheRestOfTheFile) {
+  write(R"({"course": {"chapter": "threads", "step": 2}, "font_scale": 1.5, "panes": "high-contrast", "version": 1})");
+  const auto loaded = load_settings(file_);
+  EXPECT_NE(loaded.problem.find("the pane sizes are not an object"), std::string::npos) << loaded.problem;
+  EXPECT_FALSE(loaded.file_ignored);
+  EXPECT_EQ(loaded.settings.chapter, "threads");
+  EXPECT_EQ(loaded.settings.step, 2);
+  EXPECT_FLOAT_EQ(loaded.settings.font_scale, 1.5F);
+  EXPECT_EQ(loaded.settings.panes, cudalab::app::PaneSizes{});
 }
 
 TEST_F(SettingsTest, CorruptFileIsNotOverwrittenUntilTheUserChangesSomething) {
