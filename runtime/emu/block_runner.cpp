@@ -44,6 +44,10 @@ int syncthreads_count(std::source_location where, int predicate) {
   return static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, predicate);
 }
 
+unsigned sync_epoch() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_epoch(); }
+
+std::uint64_t block_run_serial() { return static_cast<BlockRunner*>(tls_context->block_state)->block_run_serial(); }
+
 std::uint64_t warp_meet(const WarpCall& call) {
   return static_cast<BlockRunner*>(tls_context->block_state)->warp_arrive(call);
 }
@@ -74,6 +78,8 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
   waiting_count_ = 0;
   mixed_sites_ = false;
   phase_ = 0;
+  sync_epoch_ = 0;
+  ++block_run_serial_;
   predicate_counts_[0] = predicate_counts_[1] = 0;
   stop_ = false;
   fault_ = Status::success();
@@ -96,6 +102,7 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     waiting_count_ = 0;
     mixed_sites_ = false;
     ++phase_;
+    ++sync_epoch_;
     // The other parity still holds the counts the released threads are about to read.
     predicate_counts_[phase_ & 1] = 0;
     enter_warp(0);
@@ -203,6 +210,7 @@ std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
   }
   std::uint32_t released = 0;
   if (meetings_.arrive(lane, call, &released)) {
+    ++sync_epoch_;  // the meeting orders its lanes' accesses (sync_epoch.h)
     ready_ |= released;  // this lane completed the meeting: it goes on, the others may resume
     return meetings_.result(lane);
   }

@@ -52,6 +52,10 @@ class BlockRunner {
   // (or returns at once when it completes it). Returns the lane's result bits.
   std::uint64_t warp_arrive(const WarpCall& call);
 
+  // sync_epoch.h: barrier phases and warp meetings completed in this block; this block run's serial.
+  unsigned sync_epoch() const { return sync_epoch_; }
+  std::uint64_t block_run_serial() const { return block_run_serial_; }
+
   std::size_t stacks_created() const { return stacks_.stacks_created(); }
   void trim_stacks(std::size_t keep) noexcept { stacks_.trim(keep); }  // between launches only
 
@@ -129,6 +133,8 @@ class BlockRunner {
   FiberStack running_stack_;     // the stack of the fiber running now
   unsigned waiting_count_ = 0;   // threads parked at the current barrier phase
   unsigned phase_ = 0;           // barrier phases completed; 0 while threads are still starting
+  unsigned sync_epoch_ = 0;      // phases and warp meetings completed (sync_epoch.h)
+  std::uint64_t block_run_serial_ = 0;  // block runs begun on this worker
   std::source_location first_site_;  // where the phase's first thread waits
   bool mixed_sites_ = false;     // some thread of this phase waits elsewhere
   int predicate_counts_[2] = {0, 0};  // __syncthreads_count per phase parity
