@@ -24,6 +24,8 @@
 #include "lesson.h"
 #include "prediction.h"
 #include "shell/gui.h"
+#include "sandbox/sandbox.h"
+#include "worker/protocol.h"
 #include "worker/step_host.h"
 #include "worker/worker_main.h"
 
@@ -149,10 +151,17 @@ int command_run(const StepOptions& options, const std::string& json_path, double
 
 int run_command_line(int argc, char** argv) {
   // The worker process (worker/worker_main.h): started by this executable itself, never listed.
-  if (argc == 2 && std::string_view(argv[1]) == "worker") {
+  // `worker --sandbox`: a fresh worker for one check, sandboxed before it does anything else
+  // (sandbox/sandbox.h); its first message says which layers hold.
+  const bool sandboxed = argc >= 3 && std::string_view(argv[2]) == "--sandbox";
+  if ((argc == 2 || sandboxed) && std::string_view(argv[1]) == "worker") {
     if (::fcntl(worker::worker_channel_fd, F_GETFD) < 0) {
       std::cerr << "cudalab: `cudalab worker` is started by the app itself, with a channel on fd 3\n";
       return 2;
+    }
+    if (sandboxed) {
+      const sandbox::Report report = sandbox::enter_sandbox(sandbox::options_from(argc, argv));
+      if (!worker::write_message(worker::worker_channel_fd, {{"op", "sandbox"}, {"line", report.line()}})) return 0;
     }
     return worker::run_worker(worker::worker_channel_fd);
   }

@@ -105,11 +105,20 @@ bool read_file(const fs::path& path, std::string* out, std::string* why) {
   return true;
 }
 
-// One submission in a fresh worker process, with the time limit.
+// Which sandbox the checks run in, said once per command on stderr (stdout keeps the report).
+void say_sandbox_once(const std::string& line) {
+  static std::once_flag said;
+  if (!line.empty()) std::call_once(said, [&] { std::cerr << line << "\n"; });
+}
+
+// One submission in a fresh sandboxed worker process (sandbox/sandbox.h), with the time limit;
+// the worker and all it started end with the check.
 ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, const ExerciseCommands& options) {
-  worker::WorkerClient client;
+  worker::WorkerClient client("", /*sandboxed=*/true);
   DeviceFacts facts;
-  if (Status s = client.open({request_of(options.backend), 0}, nullptr, &facts); !s.ok()) {
+  const Status opened = client.open({request_of(options.backend), 0}, nullptr, &facts);
+  say_sandbox_once(client.sandbox_line());
+  if (const Status& s = opened; !s.ok()) {
     ex::Verdict verdict;
     verdict.exercise = exercise.id;
     verdict.headline = "Cannot check here";

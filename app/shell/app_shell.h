@@ -197,6 +197,7 @@ class AppShell {
   void close_exercise();  // back to the chapter's steps (what was typed is saved)
   void submit_check();
   bool take_exercise_outcome(LessonRunner::Outcome& outcome);  // false: not a check's outcome
+  bool sandbox_said_ = false;  // the console has said which sandbox checks run in
   void draw_exercise_text();
   void draw_exercise_controls();
   void draw_exercise_editor();

@@ -114,6 +114,11 @@ bool AppShell::take_exercise_outcome(LessonRunner::Outcome& outcome) {
   ex::Verdict verdict = ex::verdict_of_run(outcome.run, id);
   if (verdict.device.empty() && backend_facts_) verdict.device = backend_facts_->name;
   workspace().record_verdict(id, verdict);
+  // Which sandbox checks run in (app/sandbox/sandbox.h): said once, by the first check.
+  if (const auto line = outcome.run.results.find("sandbox"); !sandbox_said_ && line != outcome.run.results.end() && line->is_string()) {
+    console_.add(ConsoleLog::Kind::info, line->get<std::string>());
+    sandbox_said_ = true;
+  }
   console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + i18n::tr_text(verdict.headline));
   verdicts_[id] = std::move(verdict);
   return true;

@@ -1,6 +1,7 @@
 #include "worker/step_host.h"
 
 #include <exception>
+#include <mutex>
 
 #include "exercises/checker.h"
 
@@ -71,11 +72,12 @@ class InProcessHost final : public StepHost {
 
 class WorkerHost final : public StepHost {
  public:
-  explicit WorkerHost(std::string executable) : client_(std::move(executable)) {}
+  explicit WorkerHost(std::string executable) : executable_(executable), client_(std::move(executable)) {}
 
   Status open(BackendOpening opening, std::vector<BackendChoice>* choices, DeviceFacts* facts) override {
     const Status status = client_.open(opening, choices, facts);
     facts_ = *facts;
+    opening_ = opening;
     return status;
   }
   Run run(lessons::Lesson& lesson, int chapter, int step, const lessons::ParamValues& values, lessons::RunControl& control,
@@ -89,17 +91,46 @@ class WorkerHost final : public StepHost {
     }
     return run;
   }
+  // A student's file runs in a fresh sandboxed worker (sandbox/sandbox.h), never in the warm one
+  // the lessons use: it opens the same backend, checks, and ends with all it started.
   Run check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
             std::chrono::milliseconds time_limit) override {
-    Run run = client_.check(exercise, source, control, time_limit);
+    WorkerClient sandboxed(executable_, /*sandboxed=*/true);
+    {
+      std::lock_guard lock(checking_mutex_);
+      if (abandoned_) sandboxed.abandon();
+      checking_ = &sandboxed;
+    }
+    Run run;
+    DeviceFacts facts;
+    if (Status s = sandboxed.open(opening_, nullptr, &facts); !s.ok()) {
+      run.lesson = "exercise:" + exercise;
+      run.status = s;
+    } else {
+      run = sandboxed.check(exercise, source, control, time_limit);
+    }
+    if (run.lesson.empty()) run.lesson = "exercise:" + exercise;  // stopped before it said: still this check's
     if (run.device.name.empty()) run.device = facts_;
+    if (!sandboxed.sandbox_line().empty()) run.results["sandbox"] = sandboxed.sandbox_line();
+    std::lock_guard lock(checking_mutex_);
+    checking_ = nullptr;
     return run;
   }
-  void abandon() override { client_.abandon(); }
+  void abandon() override {
+    client_.abandon();
+    std::lock_guard lock(checking_mutex_);
+    abandoned_ = true;
+    if (checking_ != nullptr) checking_->abandon();
+  }
 
  private:
-  WorkerClient client_;
-  DeviceFacts facts_;  // of the backend last opened
+  std::string executable_;
+  WorkerClient client_;  // the warm worker of the lessons' steps
+  DeviceFacts facts_;    // of the backend last opened
+  BackendOpening opening_;
+  std::mutex checking_mutex_;  // abandon() comes from another thread
+  WorkerClient* checking_ = nullptr;
+  bool abandoned_ = false;
 };
 
 }  // namespace

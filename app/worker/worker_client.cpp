@@ -46,8 +46,8 @@ std::string own_executable() {
   return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
 }
 
-WorkerClient::WorkerClient(std::string executable)
-    : executable_(executable.empty() ? own_executable() : std::move(executable)) {}
+WorkerClient::WorkerClient(std::string executable, bool sandboxed)
+    : executable_(executable.empty() ? own_executable() : std::move(executable)), sandboxed_(sandboxed) {}
 
 WorkerClient::~WorkerClient() { kill_worker(); }
 
@@ -64,11 +64,20 @@ Status WorkerClient::ensure_started() {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, child_end, worker_channel_fd);
-  char arg0[] = "cudalab", arg1[] = "worker";
-  char* argv[] = {arg0, arg1, nullptr};
+  // A sandboxed worker starts in a session of its own, so that its whole group can be ended
+  // even before it reached its first instruction; it is told the backend it will open (the
+  // address-space limit is for the emulator only).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (sandboxed_) posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
+  std::string backend_arg = std::string("--backend=") + backend_name(opened_ ? opened_->request : BackendRequest::automatic);
+  char arg0[] = "cudalab", arg1[] = "worker", arg2[] = "--sandbox";
+  char* plain_argv[] = {arg0, arg1, nullptr};
+  char* sandbox_argv[] = {arg0, arg1, arg2, backend_arg.data(), nullptr};
   pid_t pid = -1;
-  const int error = ::posix_spawn(&pid, executable_.c_str(), &actions, nullptr, argv, environ);
+  const int error = ::posix_spawn(&pid, executable_.c_str(), &actions, &attributes, sandboxed_ ? sandbox_argv : plain_argv, environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   ::close(child_end);
   if (error != 0) {
     ::close(pair[0]);
@@ -78,12 +87,32 @@ Status WorkerClient::ensure_started() {
   pid_ = pid;
   fd_ = pair[0];
   reader_.emplace(fd_);
+  if (sandboxed_) return read_sandbox_line();
   return Status::success();
+}
+
+// A sandboxed worker's first message, written before any student code exists in it: the only
+// one of its kind this client believes.
+Status WorkerClient::read_sandbox_line() {
+  json hello;
+  const auto deadline = Clock::now() + std::chrono::seconds(30);
+  MessageReader::Result result = MessageReader::Result::timeout;
+  while (result == MessageReader::Result::timeout && Clock::now() < deadline && !abandoned_)
+    result = reader_->read(&hello, std::chrono::milliseconds(50));
+  if (result == MessageReader::Result::message && hello.is_object() && hello.value("op", "") == "sandbox" &&
+      hello["line"].is_string()) {
+    sandbox_line_ = hello["line"].get<std::string>();
+    return Status::success();
+  }
+  kill_worker();
+  return Status::error(StatusCode::internal, "the sandboxed worker did not start (it did not say which sandbox holds)");
 }
 
 void WorkerClient::kill_worker() {
   if (pid_ <= 0) return;
-  ::kill(pid_, SIGKILL);
+  // A sandboxed worker's supervisor ends the submission's processes, then itself (reap() makes
+  // sure); a plain worker is killed at once.
+  ::kill(pid_, sandboxed_ ? SIGTERM : SIGKILL);
   (void)reap();
 }
 
@@ -94,6 +123,7 @@ std::string WorkerClient::reap() {
   // The channel closed, so the worker is exiting; give it a moment, then make sure.
   for (int i = 0; i < 100 && (done = ::waitpid(pid_, &status, WNOHANG)) == 0; ++i) ::usleep(10'000);
   if (done == 0) {
+    if (sandboxed_) ::kill(-pid_, SIGKILL);  // its session's group: the supervisor (the worker dies with it)
     ::kill(pid_, SIGKILL);
     done = ::waitpid(pid_, &status, 0);
   }

@@ -26,7 +26,9 @@ struct BackendOpening {
 class WorkerClient {
  public:
   // `executable`: the cudalab binary to start as the worker ("" = this process's own executable).
-  explicit WorkerClient(std::string executable = "");
+  // `sandboxed`: the worker enters the sandbox (sandbox/sandbox.h) as it starts — for one
+  // student's check; stopping it ends everything the submission started.
+  explicit WorkerClient(std::string executable = "", bool sandboxed = false);
   ~WorkerClient();
   WorkerClient(const WorkerClient&) = delete;
   WorkerClient& operator=(const WorkerClient&) = delete;
@@ -49,16 +51,21 @@ class WorkerClient {
   void abandon() { abandoned_ = true; }
 
   pid_t worker_pid() const { return pid_; }  // -1 when none runs (tests)
+  // A sandboxed worker's first words: which layers hold ("Sandbox: …"); "" before it started.
+  const std::string& sandbox_line() const { return sandbox_line_; }
   std::chrono::milliseconds grace{500};      // how long a cancelled worker may take to answer
 
  private:
   Run exchange(nlohmann::json request, lessons::RunControl& control, std::chrono::milliseconds time_limit);
   Status ensure_started();
+  Status read_sandbox_line();
   Status send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts);
   void kill_worker();
   std::string reap();  // waits for the worker; how it ended, in words
 
   std::string executable_;
+  bool sandboxed_ = false;
+  std::string sandbox_line_;
   pid_t pid_ = -1;
   int fd_ = -1;
   std::optional<MessageReader> reader_;

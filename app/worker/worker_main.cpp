@@ -12,6 +12,7 @@
 
 #include "exercises/checker.h"
 #include "lesson.h"
+#include "sandbox/sandbox.h"
 #include "worker/crash_report.h"
 #include "worker/protocol.h"
 #include "worker/step_host.h"
@@ -151,7 +152,8 @@ class Worker {
     } else {
       result.device = device->facts();
       crash_report_set_step(result.lesson.c_str(), 0);
-      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device);
+      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device,
+                                                                  sandbox::seal_run_phase);
       crash_report_set_step(nullptr, 0);
       result.results["verdict"] = lessons::exercises::to_json(verdict);
     }

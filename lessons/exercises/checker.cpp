@@ -238,12 +238,14 @@ void take_printed(Device& device, Verdict* verdict) {
 }
 }  // namespace
 
-Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device) {
+Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device,
+                         const std::function<void()>& before_run) {
   Verdict verdict;
   verdict.exercise = exercise.id;
   verdict.device = device.facts().name;
   std::unique_ptr<JitKernel> kernel;
   if (!compile_submission(exercise, source, device, &verdict, &kernel)) return verdict;
+  if (before_run) before_run();
   const std::vector<TestCase> tests = exercise.cases();
   verdict.tests_total = static_cast<int>(tests.size());
   for (const TestCase& test : tests) {

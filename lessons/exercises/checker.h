@@ -4,6 +4,7 @@
 // against the CPU reference, the probe's record of out-of-bounds accesses, each thread's reads
 // and writes against the exercise's limits. Runs in the worker process: a kernel that hangs or
 // crashes takes the worker with it, never the app (the worker's client turns that into a verdict).
+#include <functional>
 #include <string_view>
 
 #include "cudalab/device.h"
@@ -12,7 +13,10 @@
 
 namespace cudalab::lessons::exercises {
 
-Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device);
+// `before_run` (optional) is called once the submission compiled, before its first test runs:
+// the sandboxed worker seals the run phase there (app/sandbox/sandbox.h).
+Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device,
+                         const std::function<void()>& before_run = {});
 
 // Files larger than this are refused before compiling ("1 MB of junk").
 constexpr std::size_t kMaxSourceBytes = 256 * 1024;
