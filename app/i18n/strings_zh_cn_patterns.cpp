@@ -34,6 +34,13 @@ constexpr Translation verdict_patterns[] = {
     {"parameter {} ({}) is `{}` instead of `{}`", "第 {0} 个参数（{1}）是 `{2}`，应为 `{3}`"},
     {"{}: the check stopped", "{0}：检查中止了"},
     {"{}: the check gave no verdict", "{0}：检查没有给出结论"},
+    // runtime/emu/host_imports.cpp: a kernel that calls host code, refused before it is loaded.
+    {"does not link: the kernel calls {}: host code, which a kernel cannot call (on a GPU it may call only "
+     "__device__ functions, printf, malloc, memcpy and the math functions)",
+     "无法链接：核函数调用了 {0}：这是主机代码，核函数不能调用（在 GPU 上它只能调用 __device__ 函数、printf、malloc、memcpy 和数学函数）"},
+    // lessons/exercises/evidence.cpp: a pass the outputs do not bear out.
+    {"the worker's report holds no output {} of the right size", "worker 的报告里没有大小正确的输出 {0}"},
+    {"no exercise named {}", "没有名为 {0} 的练习"},
 };
 
 // Whole verdict texts (kinds, headlines, advice), looked up by tr() like the interface's words.
@@ -67,6 +74,9 @@ constexpr Translation verdict_words[] = {
     {"stopped before the end, as asked", "已按要求在结束前停止"},
     {"the device could not time its own work", "设备无法为自己的工作计时"},
     {"no thread wrote it", "没有线程写它"},
+    {"as the worker reported it", "按 worker 的报告"},
+    {"the worker's report holds no outputs for this test", "worker 的报告里没有这个测试的输出"},
+    {"the worker's verdict is about another exercise", "worker 的结论针对的是另一个练习"},
     {"Does not compile: the file is empty", "无法编译：文件是空的"},
     {"Start from the starter kernel (Reset to starter, or `cudalab exercise ID --starter`).",
      "从初始核函数开始（点“恢复初始代码”，或运行 `cudalab exercise ID --starter`）。"},

@@ -152,10 +152,12 @@ class Worker {
     } else {
       result.device = device->facts();
       crash_report_set_step(result.lesson.c_str(), 0);
-      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device,
+      lessons::exercises::CheckEvidence evidence;
+      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device, &evidence,
                                                                   sandbox::seal_run_phase);
       crash_report_set_step(nullptr, 0);
       result.results["verdict"] = lessons::exercises::to_json(verdict);
+      result.results["evidence"] = lessons::exercises::to_json(evidence);
     }
     send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", false}});
   }

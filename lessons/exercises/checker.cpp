@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -72,8 +74,11 @@ struct TestBuffers {
 
 class TestRun {
  public:
-  TestRun(const Exercise& exercise, const TestCase& test, Device& device, Verdict* verdict)
-      : exercise_(exercise), test_(test), device_(device), verdict_(*verdict) {}
+  // `outputs` (optional) gets each output buffer as downloaded: the evidence the app confirms a
+  // pass with (evidence.h).
+  TestRun(const Exercise& exercise, const TestCase& test, Device& device, Verdict* verdict,
+          std::map<std::string, std::string>* outputs = nullptr)
+      : exercise_(exercise), test_(test), device_(device), verdict_(*verdict), outputs_(outputs) {}
 
   // False when the test failed (the verdict then says why).
   bool run(const JitKernel& kernel) {
@@ -155,6 +160,7 @@ class TestRun {
     ArgValue got = expected;
     void* host = got.floats.empty() ? static_cast<void*>(got.ints.data()) : got.floats.data();
     if (Status s = b.args[param].download({static_cast<std::byte*>(host), got.size() * 4}); !s.ok()) return fail_status(s);
+    if (outputs_ != nullptr) (*outputs_)[spec.name] = std::string(static_cast<const char*>(host), got.size() * 4);
     std::vector<std::uint8_t> cells(expected.size(), 0);
     std::size_t wrong_count = 0;
     for (std::size_t e = 0; e < expected.size(); ++e) {
@@ -222,6 +228,7 @@ class TestRun {
   const TestCase& test_;
   Device& device_;
   Verdict& verdict_;
+  std::map<std::string, std::string>* outputs_;
 };
 
 }  // namespace
@@ -238,7 +245,7 @@ void take_printed(Device& device, Verdict* verdict) {
 }
 }  // namespace
 
-Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device,
+Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device, CheckEvidence* evidence,
                          const std::function<void()>& before_run) {
   Verdict verdict;
   verdict.exercise = exercise.id;
@@ -249,7 +256,9 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
   const std::vector<TestCase> tests = exercise.cases();
   verdict.tests_total = static_cast<int>(tests.size());
   for (const TestCase& test : tests) {
-    const bool passed = TestRun(exercise, test, device, &verdict).run(*kernel);
+    std::map<std::string, std::string>* outputs = nullptr;
+    if (evidence != nullptr) outputs = &evidence->tests.emplace_back();
+    const bool passed = TestRun(exercise, test, device, &verdict, outputs).run(*kernel);
     take_printed(device, &verdict);
     if (!passed) {
       verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(verdict.kind), verdict.tests_passed + 1,

@@ -8,15 +8,17 @@
 #include <string_view>
 
 #include "cudalab/device.h"
+#include "exercises/evidence.h"
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
 
 namespace cudalab::lessons::exercises {
 
+// `evidence` (optional) gets each test's outputs, for the process that confirms the verdict.
 // `before_run` (optional) is called once the submission compiled, before its first test runs:
 // the sandboxed worker seals the run phase there (app/sandbox/sandbox.h).
 Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device,
-                         const std::function<void()>& before_run = {});
+                         CheckEvidence* evidence = nullptr, const std::function<void()>& before_run = {});
 
 // Files larger than this are refused before compiling ("1 MB of junk").
 constexpr std::size_t kMaxSourceBytes = 256 * 1024;

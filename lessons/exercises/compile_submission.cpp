@@ -71,6 +71,9 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
                "#include <cstdlib>\n#include <stdlib.h>\n#include <cmath>\n#include <cstdint>\n#include <stdint.h>\n"
                "#include <cstdio>\n#include <stdio.h>\n#include <cstring>\n#include <string.h>\n#include <climits>\n"
                "#include <limits.h>\n#include <cfloat>\n#include <float.h>\n"
+               // Inline assembly is PTX on a GPU and x86 here, where it could make system calls
+               // that no import shows (host_imports.h): poisoned, it cannot be named or pasted.
+               "#pragma GCC poison asm __asm__ __asm\n"
                "namespace student {\nusing ::cudalab::emu::printf;\n" +
                line_directive + rewritten.text + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);
@@ -81,8 +84,11 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   verdict->compiler = output.compiler;
   verdict->compiler_log = output.log;
   // Messages about generated lines (the probe, the entry) keep their place; the student's come first.
-  for (JitDiagnostic& d : output.diagnostics)
+  for (JitDiagnostic& d : output.diagnostics) {
+    if (d.message.find("attempt to use poisoned") != std::string::npos)
+      d.message = "inline assembly (asm) runs only on a GPU: the CPU emulator cannot check this kernel";
     if (d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
+  }
   for (JitDiagnostic& d : output.diagnostics)
     if (!d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
   if (compiled.ok()) return true;

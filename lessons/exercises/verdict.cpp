@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "cudalab/run.h"
+#include "exercises/evidence.h"
+#include "exercises/exercise.h"
 
 namespace cudalab::lessons::exercises {
 namespace {
@@ -98,7 +100,22 @@ Status from_json(const nlohmann::json& j, Verdict* out) {
 Verdict verdict_of_run(const Run& run, const std::string& exercise) {
   Verdict verdict;
   if (const auto found = run.results.find("verdict"); found != run.results.end()) {
-    if (Status s = from_json(*found, &verdict); s.ok()) return verdict;
+    if (Status s = from_json(*found, &verdict); s.ok()) {
+      // The worker ran the student's code: its "passed" is a claim, confirmed here (evidence.h).
+      const Exercise* spec = find_exercise(exercise);
+      if (!verdict.passed()) return verdict;
+      if (spec == nullptr) {
+        verdict.kind = VerdictKind::cannot_run;
+        verdict.headline = "Cannot check here";
+        verdict.details = {"no exercise named " + exercise};
+        return verdict;
+      }
+      CheckEvidence evidence;
+      if (const auto outputs = run.results.find("evidence"); outputs != run.results.end()) {
+        if (Status e = from_json(*outputs, &evidence); !e.ok()) evidence = {};
+      }
+      return confirm_verdict(*spec, std::move(verdict), evidence);
+    }
   }
   verdict.exercise = exercise;
   verdict.device = run.device.name;

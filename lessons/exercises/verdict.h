@@ -74,7 +74,9 @@ namespace cudalab {
 struct Run;
 }
 namespace cudalab::lessons::exercises {
-// The verdict a check's Run carries (results["verdict"]); when the check never finished (the
-// worker was stopped at the time limit, or died), a verdict saying so from the Run's status.
+// The verdict a check's Run carries (results["verdict"]), a pass confirmed against the outputs
+// in results["evidence"] (evidence.h: a pass the outputs do not bear out becomes a failure); when
+// the check never finished (the worker was stopped at the time limit, or died), a verdict saying
+// so from the Run's status.
 Verdict verdict_of_run(const Run& run, const std::string& exercise);
 }  // namespace cudalab::lessons::exercises

@@ -14,6 +14,7 @@
 
 #include "cudalab/jit.h"
 #include "emu/emu_device.h"
+#include "emu/host_imports.h"
 #include "src/embedded_headers.h"
 #include "src/subprocess.h"
 
@@ -124,6 +125,13 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
                          errors > 0 ? fmt::format("does not compile: {} error{}", errors, errors == 1 ? "" : "s")
                                     : "does not compile (see the compiler's log)");
   }
+  // Nothing of the student's runs before this: loading runs its static constructors.
+  std::vector<std::string> imports;
+  std::string unreadable;
+  if (!imported_symbols(object_file.string(), &imports, &unreadable))
+    return Status::error(StatusCode::invalid_argument, "does not link: " + unreadable);
+  if (const std::string refused = refuse_host_imports(imports); !refused.empty())
+    return Status::error(StatusCode::invalid_argument, "does not link: " + refused);
   void* handle = dlopen(object_file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const std::string why = dlerror();

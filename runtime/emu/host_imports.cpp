@@ -1,0 +1,129 @@
+#include "emu/host_imports.h"
+
+#include <cxxabi.h>
+#include <elf.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace cudalab::emu {
+namespace {
+
+// The C math library as CUDA's device math offers it (float, double; glibc's finite variants).
+constexpr std::string_view kMath[] = {
+    "sqrt",  "cbrt",  "rsqrt", "exp",   "exp2",   "exp10",  "expm1",     "log",   "log2",     "log10",  "log1p",
+    "pow",   "sin",   "cos",   "tan",   "asin",   "acos",   "atan",      "atan2", "sinh",     "cosh",   "tanh",
+    "asinh", "acosh", "atanh", "erf",   "erfc",   "tgamma", "lgamma",    "floor", "ceil",     "round",  "trunc",
+    "rint",  "lround", "llround", "lrint", "llrint", "fmod", "remainder", "remquo", "fma",     "fmin",   "fmax",
+    "fdim",  "hypot", "frexp", "ldexp", "scalbn", "scalbln", "ilogb",   "logb",  "modf",     "copysign", "nextafter",
+    "fabs",  "sincos", "nan",  "nearbyint", "sinpi", "cospi", "norm3d"};
+
+// The rest a kernel may import: memory functions and the device heap, assert, and what g++ emits
+// for thread_local, static locals, exceptions in inline library code and the stack protector.
+constexpr std::string_view kRuntime[] = {
+    "memcpy", "memmove", "memset", "memcmp", "malloc", "free",
+    // Ubuntu's g++ fortifies by default: the same functions, checked.
+    "__memcpy_chk", "__memmove_chk", "__memset_chk", "__assert_fail", "__stack_chk_fail",
+    "__tls_get_addr", "__cxa_atexit", "__cxa_finalize", "__cxa_thread_atexit", "__cxa_thread_atexit_impl",
+    "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort", "__cxa_pure_virtual", "__gxx_personality_v0",
+    "_Unwind_Resume", "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow", "__cxa_allocate_exception",
+    "__cxa_free_exception", "__cxa_throw", "_ZSt9terminatev", "__gmon_start__", "_ITM_registerTMCloneTable",
+    "_ITM_deregisterTMCloneTable", "__dso_handle", "__errno_location", "__isnan", "__isinf", "__finite"};
+
+bool is_math(std::string_view name) {
+  if (name.starts_with("__") && name.ends_with("_finite")) name = name.substr(2, name.size() - 2 - 7);
+  for (std::string_view base : kMath) {
+    if (name == base) return true;
+    if (name.size() == base.size() + 1 && name.starts_with(base) && (name.back() == 'f' || name.back() == 'l')) return true;
+  }
+  return false;
+}
+
+std::string demangled(const std::string& name) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
+  if (status != 0 || !text) return name;
+  std::string out = text.get();
+  if (const auto paren = out.find('('); paren != std::string::npos) out.resize(paren);
+  return out;
+}
+
+template <class T>
+bool read_at(const std::string& bytes, std::size_t offset, T* out) {
+  if (offset > bytes.size() || bytes.size() - offset < sizeof(T)) return false;
+  std::memcpy(out, bytes.data() + offset, sizeof(T));
+  return true;
+}
+
+}  // namespace
+
+bool imported_symbols(const std::string& shared_object, std::vector<std::string>* names, std::string* error) {
+  std::ifstream in(shared_object, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Elf64_Ehdr header;
+  if (!read_at(bytes, 0, &header) || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      header.e_ident[EI_CLASS] != ELFCLASS64 || header.e_shentsize != sizeof(Elf64_Shdr)) {
+    *error = "the compiled kernel is not a 64-bit ELF object";
+    return false;
+  }
+  names->clear();
+  for (unsigned i = 0; i < header.e_shnum; ++i) {
+    Elf64_Shdr section;
+    if (!read_at(bytes, header.e_shoff + std::size_t{i} * sizeof(Elf64_Shdr), &section)) break;
+    if (section.sh_type != SHT_DYNSYM) continue;
+    Elf64_Shdr strings;
+    if (section.sh_entsize != sizeof(Elf64_Sym) ||
+        !read_at(bytes, header.e_shoff + std::size_t{section.sh_link} * sizeof(Elf64_Shdr), &strings) ||
+        strings.sh_offset > bytes.size() || bytes.size() - strings.sh_offset < strings.sh_size) {
+      *error = "the compiled kernel's symbol table cannot be read";
+      return false;
+    }
+    for (std::size_t at = 0; at + sizeof(Elf64_Sym) <= section.sh_size; at += sizeof(Elf64_Sym)) {
+      Elf64_Sym symbol;
+      if (!read_at(bytes, section.sh_offset + at, &symbol)) break;
+      if (symbol.st_shndx != SHN_UNDEF || symbol.st_name == 0 || symbol.st_name >= strings.sh_size) continue;
+      const char* start = bytes.data() + strings.sh_offset + symbol.st_name;
+      names->emplace_back(start, strnlen(start, strings.sh_size - symbol.st_name));
+    }
+    return true;
+  }
+  *error = "the compiled kernel has no dynamic symbol table";
+  return false;
+}
+
+bool allowed_import(const std::string& name) {
+  // The emulator's engine and the checker's probe, which the executable exports to kernels.
+  for (std::string_view prefix : {"_ZN7cudalab", "_ZNK7cudalab", "_ZN13cudalab_probe", "_ZNK13cudalab_probe", "cudalab_"})
+    if (name.starts_with(prefix)) return true;
+  // operator new/delete in all their forms: the device heap.
+  for (std::string_view prefix : {"_Znw", "_Zna", "_Zdl", "_Zda"})
+    if (name.starts_with(prefix)) return true;
+  // libstdc++'s throw helpers (std::__throw_length_error…), called by inline library code.
+  if (name.starts_with("_ZSt") && name.find("__throw_") != std::string::npos) return true;
+  if (std::find(std::begin(kRuntime), std::end(kRuntime), name) != std::end(kRuntime)) return true;
+  return is_math(name);
+}
+
+std::string refuse_host_imports(const std::vector<std::string>& names) {
+  std::vector<std::string> refused;
+  for (const std::string& name : names) {
+    const std::string shown = demangled(name);
+    if (!allowed_import(name) && std::find(refused.begin(), refused.end(), shown) == refused.end()) refused.push_back(shown);
+  }
+  if (refused.empty()) return "";
+  std::string list;
+  for (std::size_t i = 0; i < refused.size() && i < 4; ++i) list += (i ? ", " : "") + ("`" + refused[i] + "`");
+  if (refused.size() > 4) list += fmt::format(" and {} more", refused.size() - 4);
+  return fmt::format("the kernel calls {}: host code, which a kernel cannot call (on a GPU it may call only "
+                     "__device__ functions, printf, malloc, memcpy and the math functions)",
+                     list);
+}
+
+}  // namespace cudalab::emu

@@ -1,0 +1,23 @@
+#pragma once
+// What a kernel compiled for the emulator may call outside itself. On a GPU a kernel calls only
+// __device__ functions (and the few the device runtime offers: printf, malloc, memcpy, math);
+// NVRTC refuses the rest. On the emulator the same file is host C++, so `write`, `fopen` or
+// `system` would compile and run as whoever checks it. Before the compiled object is loaded, its
+// dynamic symbol table says what it imports; anything outside the device's set is refused in words.
+#include <string>
+#include <vector>
+
+namespace cudalab::emu {
+
+// The undefined dynamic symbols of an ELF64 shared object (what it imports), or an error in words.
+bool imported_symbols(const std::string& shared_object, std::vector<std::string>* names, std::string* error);
+
+// True for what device code may call on a GPU too, and what g++ adds on its own (the emulator's
+// engine, thread-local storage, static guards, the C++ runtime's throw helpers).
+bool allowed_import(const std::string& name);
+
+// "" when every import is allowed; otherwise why the kernel is refused, naming the first few
+// functions (demangled), in words.
+std::string refuse_host_imports(const std::vector<std::string>& names);
+
+}  // namespace cudalab::emu

@@ -1,0 +1,128 @@
+// The verdict is decided where no student code runs (lessons/exercises/evidence.h): a pass the
+// worker claims stands only with outputs that match the CPU reference computed here.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "cudalab/run.h"
+#include "exercises/evidence.h"
+#include "exercises/exercise.h"
+#include "exercises/verdict.h"
+
+namespace cudalab::lessons::exercises {
+namespace {
+
+const Exercise& guard() { return *find_exercise("guard"); }
+
+std::string bytes_of(const ArgValue& value) {
+  std::string bytes(value.size() * 4, '\0');
+  std::memcpy(bytes.data(), value.floats.empty() ? static_cast<const void*>(value.ints.data()) : value.floats.data(), bytes.size());
+  return bytes;
+}
+
+// What an honest worker sends for a kernel that computed every test right.
+CheckEvidence right_outputs(const Exercise& exercise) {
+  CheckEvidence evidence;
+  for (const TestCase& test : exercise.cases()) {
+    auto& outputs = evidence.tests.emplace_back();
+    for (std::size_t p = 0; p < exercise.params.size(); ++p)
+      if (test.expected[p]) outputs[exercise.params[p].name] = bytes_of(*test.expected[p]);
+  }
+  return evidence;
+}
+
+Verdict claimed_pass(const Exercise& exercise) {
+  Verdict verdict;
+  verdict.kind = VerdictKind::passed;
+  verdict.exercise = exercise.id;
+  verdict.headline = "Passed all 3 tests";
+  return verdict;
+}
+
+Run run_with(const Verdict& verdict, const CheckEvidence* evidence) {
+  Run run;
+  run.results["verdict"] = to_json(verdict);
+  if (evidence != nullptr) run.results["evidence"] = to_json(*evidence);
+  return run;
+}
+
+TEST(Base64, RoundTripsEveryLengthAndRefusesJunk) {
+  std::string bytes;
+  for (int n = 0; n < 40; ++n) {
+    std::string back;
+    ASSERT_TRUE(base64_decode(base64_encode(bytes), &back)) << n;
+    EXPECT_EQ(back, bytes) << n;
+    bytes += static_cast<char>(n * 37 + 200);
+  }
+  EXPECT_EQ(base64_encode("Man"), "TWFu");
+  EXPECT_EQ(base64_encode("Ma"), "TWE=");
+  std::string out;
+  EXPECT_FALSE(base64_decode("TWF", &out));
+  EXPECT_FALSE(base64_decode("TW=u", &out));
+  EXPECT_FALSE(base64_decode("T\"Fu", &out));
+}
+
+TEST(Evidence, APassWithTheRightOutputsStands) {
+  const CheckEvidence evidence = right_outputs(guard());
+  const Verdict verdict = verdict_of_run(run_with(claimed_pass(guard()), &evidence), "guard");
+  EXPECT_TRUE(verdict.passed()) << verdict.text();
+  EXPECT_EQ(verdict.tests_passed, static_cast<int>(guard().cases().size()));
+}
+
+TEST(Evidence, APassWithoutOutputsIsNotBelieved) {
+  const Verdict verdict = verdict_of_run(run_with(claimed_pass(guard()), nullptr), "guard");
+  EXPECT_EQ(verdict.kind, VerdictKind::cannot_run) << verdict.text();
+  EXPECT_NE(verdict.text().find("holds no outputs for this test"), std::string::npos) << verdict.text();
+}
+
+TEST(Evidence, APassWithOneWrongElementIsAWrongResult) {
+  CheckEvidence evidence = right_outputs(guard());
+  std::string& out = evidence.tests.back().at("out");
+  const float bad = -1234.5F;
+  std::memcpy(out.data() + 4 * 7, &bad, 4);
+  const Verdict verdict = verdict_of_run(run_with(claimed_pass(guard()), &evidence), "guard");
+  EXPECT_EQ(verdict.kind, VerdictKind::wrong_result) << verdict.text();
+  EXPECT_NE(verdict.text().find("out[7] is -1234.5"), std::string::npos) << verdict.text();
+  EXPECT_EQ(verdict.tests_passed, static_cast<int>(guard().cases().size()) - 1);
+}
+
+TEST(Evidence, OutputsOfTheWrongSizeOrATestShortAreNotBelieved) {
+  CheckEvidence shorter = right_outputs(guard());
+  shorter.tests.front().at("out").pop_back();
+  EXPECT_EQ(verdict_of_run(run_with(claimed_pass(guard()), &shorter), "guard").kind, VerdictKind::cannot_run);
+  CheckEvidence fewer = right_outputs(guard());
+  fewer.tests.pop_back();
+  EXPECT_EQ(verdict_of_run(run_with(claimed_pass(guard()), &fewer), "guard").kind, VerdictKind::cannot_run);
+}
+
+TEST(Evidence, APassForAnotherExerciseOrOfAnotherShapeIsNotBelieved) {
+  Verdict other = claimed_pass(guard());
+  other.exercise = "map";
+  const CheckEvidence evidence = right_outputs(guard());
+  EXPECT_EQ(verdict_of_run(run_with(other, &evidence), "guard").kind, VerdictKind::cannot_run);
+  cudalab::Run run = run_with(claimed_pass(guard()), nullptr);
+  run.results["evidence"] = {{"tests", {{{"out", 42}}}}};
+  EXPECT_EQ(verdict_of_run(run, "guard").kind, VerdictKind::cannot_run);
+  run.results["evidence"] = "not an object";
+  EXPECT_EQ(verdict_of_run(run, "guard").kind, VerdictKind::cannot_run);
+}
+
+TEST(Evidence, AFailureStandsAsTheWorkerSaidIt) {
+  Verdict failed = claimed_pass(guard());
+  failed.kind = VerdictKind::out_of_bounds;
+  failed.headline = "Out of bounds: test 2 of 3";
+  const Verdict verdict = verdict_of_run(run_with(failed, nullptr), "guard");
+  EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds);
+  EXPECT_EQ(verdict.headline, "Out of bounds: test 2 of 3");
+}
+
+TEST(Evidence, TooMuchOutputIsRefusedBeforeDecoding) {
+  CheckEvidence evidence = right_outputs(guard());
+  CheckEvidence back;
+  EXPECT_FALSE(from_json(to_json(evidence), &back, /*max_bytes=*/16).ok());
+  EXPECT_TRUE(from_json(to_json(evidence), &back).ok());
+  EXPECT_EQ(back.tests, evidence.tests);
+}
+
+}  // namespace
+}  // namespace cudalab::lessons::exercises
