@@ -39,6 +39,12 @@ RootPlan plan_root(bool gpu);
 // False with `why` when a step failed (the namespace is then left as it was where possible).
 bool enter_new_root(const RootPlan& plan, bool fresh_proc, std::string* why, bool* proc_mounted);
 
+// landlock.cpp ---------------------------------------------------------------------------------
+// Without a mount namespace: confines this process (and what it execs) to `plan`'s paths, read-
+// only, and `private_folder`, read-write; with newer kernels also no TCP and no signals out.
+// Needs no_new_privs first. `words` says what held.
+bool confine_files(const RootPlan& plan, const std::string& private_folder, std::string* words, std::string* why);
+
 // limits.cpp -----------------------------------------------------------------------------------
 // Clears the environment but PATH, HOME, TMPDIR, LANG and an allowlist; `home` becomes HOME/TMPDIR.
 void clear_environment(const std::string& home);

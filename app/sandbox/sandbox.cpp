@@ -73,9 +73,9 @@ Report enter_sandbox(const Options& options) {
   if (options.namespaces) {
     ns = unshare_namespaces(&ns_why);
   } else {
-    ns_why = "turned off: CUDALAB_SANDBOX_NAMESPACES=0";
+    report.refused.push_back("namespaces turned off (CUDALAB_SANDBOX_NAMESPACES=0)");
   }
-  if (!ns.any()) report.refused.push_back("namespaces refused here (" + ns_why + ")");
+  if (options.namespaces && !ns.any()) report.refused.push_back("namespaces refused here (" + ns_why + ")");
   else if (!ns_why.empty()) report.refused.push_back(ns_why);
 
   // Without a mount namespace /tmp is the machine's: a fresh folder in it stands in, removed by
@@ -109,7 +109,6 @@ Report enter_sandbox(const Options& options) {
       report.refused.push_back("no private folder (" + std::string(std::strerror(errno)) + ")");
     } else {
       home = private_folder;
-      report.layers.push_back("private folder as HOME, TMPDIR and working folder (the system's files stay visible)");
     }
   }
   clear_environment(home);
@@ -120,8 +119,20 @@ Report enter_sandbox(const Options& options) {
     if (drop_capabilities(&why)) report.layers.push_back("no capabilities");
     else report.refused.push_back("capabilities kept (" + why + ")");
   }
-  if (set_no_new_privs(&why)) report.layers.push_back("no_new_privs");
-  else report.refused.push_back(why);
+  const bool no_new_privs = set_no_new_privs(&why);
+  if (!no_new_privs) report.refused.push_back(why);
+  if (!new_root && home != "/tmp") {
+    // No new root: Landlock, where the kernel has it, hides the rest of the machine instead.
+    std::string words;
+    if (no_new_privs && confine_files(plan, private_folder, &words, &why)) {
+      report.layers.push_back("private folder as HOME, TMPDIR and working folder");
+      report.layers.push_back(words);
+    } else {
+      report.refused.push_back("Landlock refused here (" + (no_new_privs ? why : "no no_new_privs") + ")");
+      report.layers.push_back("private folder as HOME, TMPDIR and working folder (the system's files stay visible)");
+    }
+  }
+  if (no_new_privs) report.layers.push_back("no_new_privs");
   if (seccomp_available(&why)) {
     report.layers.push_back(report.gpu_possible ? "seccomp in the run phase (with the GPU open: Unix sockets allowed)"
                                                 : "seccomp in the run phase");
