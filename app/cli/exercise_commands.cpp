@@ -126,6 +126,8 @@ ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, c
     return verdict;  // English, like every verdict: the reports translate when they print
   }
   lessons::RunControl control;
+  if (options.compile_limit_seconds > 0)
+    client.compile_limit = std::chrono::milliseconds(static_cast<long long>(options.compile_limit_seconds * 1000));
   const double seconds = options.time_limit_seconds > 0 ? options.time_limit_seconds : exercise.time_limit_seconds;
   const Run run = client.check(exercise.id, source, control, std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
   ex::Verdict verdict = ex::verdict_of_run(run, exercise.id);
@@ -250,8 +252,11 @@ void add_exercise_commands(CLI::App& cli, ExerciseCommands* c) {
   c->check->add_option("--csv", c->csv_path, "A folder's table as CSV to FILE");
   c->check->add_option("-j,--jobs", c->jobs, "A folder: how many submissions to check at once (default and most: one per core)")
       ->check(CLI::Range(1, 64));
-  c->check->add_option("--time-limit", c->time_limit_seconds, "Seconds per submission (default: the exercise's)")
+  c->check->add_option("--time-limit", c->time_limit_seconds,
+                       "Seconds a submission's tests may run, from when it compiled (default: the exercise's)")
       ->check(CLI::Range(0.5, 3600.0));
+  c->check->add_option("--compile-limit", c->compile_limit_seconds, "Seconds a submission may take to compile (default: 45)")
+      ->check(CLI::Range(1.0, 3600.0));
   for (CLI::App* command : {c->list, c->show, c->check}) {
     command->add_option("--lang", c->language, "Language of the text: en or zh-CN (default: as the window, else the locale)")
         ->check(CLI::IsMember({"en", "zh-CN"}));

@@ -20,7 +20,8 @@ struct ExerciseCommands {
   std::string backend = "auto";
   std::string json_path, csv_path;
   int jobs = 0;  // 0: one per core
-  double time_limit_seconds = 0;
+  double time_limit_seconds = 0;     // the tests' (0: the exercise's)
+  double compile_limit_seconds = 0;  // the compile's, apart (0: the worker client's default)
   std::string language;  // --lang: en or zh-CN (else settings.json, else the locale)
 };
 

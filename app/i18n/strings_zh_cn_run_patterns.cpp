@@ -691,6 +691,8 @@ constexpr Translation check_patterns[] = {
      "{0} 后停止（这一步的时间限制是 {1}）：核函数仍在运行"},
     {"stopped after {}: the kernel was still running",
      "{0} 后停止：核函数仍在运行"},
+    {"stopped after {}: the compiler did not finish within {} (the check's compile limit)",
+     "{0} 后停止：编译器没有在 {1} 内完成（检查的编译时间限制）"},
     {"stopped after {} (the check's time limit); partial results are shown",
      "{0} 后停止（检查的时间限制）；显示的是部分结果"},
     {"stopped after {} (the step's time limit); partial results are shown",

@@ -200,8 +200,13 @@ Run WorkerClient::check(const std::string& exercise, const std::string& source, 
 Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chrono::milliseconds time_limit) {
   Run result;
   // Whose limit it is, in the words a timeout gives: a step's, or an exercise's check's.
-  const std::string limit_owner = request.value("op", "") == "check" ? "the check's" : "the step's";
+  const bool checking = request.value("op", "") == "check";
+  const std::string limit_owner = checking ? "the check's" : "the step's";
   const auto started = Clock::now();
+  // A check runs under its time limit from when it compiled (the first "phase" message, sent
+  // before any student code is loaded); until then under the compile limit.
+  std::optional<Clock::time_point> run_started;
+  if (!checking) run_started = started;
   if (pid_ <= 0 && opened_) {
     // A fresh worker (the last one died or retired): the backend it had comes back first.
     if (Status s = send_open(*opened_, false, nullptr, nullptr); !s.ok()) {
@@ -219,6 +224,7 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
   std::string fault;  // the worker's last words, if it crashed
   std::optional<Clock::time_point> asked_to_stop;
   bool over_time = false;
+  bool compiling = false;  // the limit that fired was the compile's
   auto stopped = [&](StatusCode code, std::string why) {
     Run out = last_partial.value_or(Run{});
     out.status = Status::error(code, last_partial ? why + "; partial results are shown" : why);
@@ -238,6 +244,7 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       const std::string op = message.value("op", "");
       if (op == "progress") control.progress = message.value("value", 0.f);
       if (op == "fault") fault = message.value("message", "");
+      if (op == "phase" && !run_started && message.value("id", std::uint64_t{0}) == id) run_started = Clock::now();
       if ((op == "partial" || op == "done") && message.value("id", std::uint64_t{0}) == id) {
         Run run;
         if (Status s = from_json(message.value("run", json::object()), &run); !s.ok()) {
@@ -295,8 +302,10 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
                                                        max_bytes_per_request >> 30));
     }
     const auto now = Clock::now();
-    if (!asked_to_stop && (control.cancel || now - started > time_limit)) {
+    const bool past_limit = run_started ? now - *run_started > time_limit : now - started > compile_limit;
+    if (!asked_to_stop && (control.cancel || past_limit)) {
       over_time = !control.cancel;
+      compiling = over_time && !run_started;
       asked_to_stop = now;
       if (!write_message(fd_, {{"op", "cancel"}})) asked_to_stop = now - grace;  // gone already: no need to wait
     }
@@ -304,6 +313,11 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       // It did not answer: a kernel is still running (nothing inside a process can stop one).
       kill_worker();
       const std::string after = seconds_in_words(now - started);
+      if (compiling) {
+        return stopped(StatusCode::timeout, fmt::format("stopped after {}: the compiler did not finish within {} (the "
+                                                        "check's compile limit)",
+                                                        after, seconds_in_words(compile_limit)));
+      }
       if (over_time) {
         return stopped(StatusCode::timeout, fmt::format("stopped after {} ({} time limit is {}): the kernel was still running",
                                                         after, limit_owner, seconds_in_words(time_limit)));

@@ -54,6 +54,10 @@ class WorkerClient {
   // A sandboxed worker's first words: which layers hold ("Sandbox: …"); "" before it started.
   const std::string& sandbox_line() const { return sandbox_line_; }
   std::chrono::milliseconds grace{500};      // how long a cancelled worker may take to answer
+  // A check's compile has a limit of its own, apart from the time limit its tests run under
+  // (which starts when the worker says the submission compiled). Above the worker's own limit
+  // for the compiler (jit.h, 30 s), so that the worker can say that one in words first.
+  std::chrono::milliseconds compile_limit{45'000};
 
  private:
   Run exchange(nlohmann::json request, lessons::RunControl& control, std::chrono::milliseconds time_limit);

@@ -153,8 +153,14 @@ class Worker {
       result.device = device->facts();
       crash_report_set_step(result.lesson.c_str(), 0);
       lessons::exercises::CheckEvidence evidence;
-      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device, &evidence,
-                                                                  sandbox::seal_run_phase);
+      // The client's run-time clock starts here: compiling has a limit of its own. Said before
+      // the seal and before any of the student's code is loaded, so this message is ours.
+      const auto compiled = [&] {
+        send({{"op", "phase"}, {"id", id}, {"phase", "run"}});
+        sandbox::seal_run_phase();
+      };
+      const auto verdict =
+          lessons::exercises::check_submission(*exercise, request.value("source", ""), *device, &evidence, compiled);
       crash_report_set_step(nullptr, 0);
       result.results["verdict"] = lessons::exercises::to_json(verdict);
       result.results["evidence"] = lessons::exercises::to_json(evidence);

@@ -36,8 +36,22 @@ int main() {
       json run = cudalab::to_json(cudalab::Run{});
       run["results"] = {{"verdict", verdict}};
       w::write_message(w::worker_channel_fd, {{"op", "done"}, {"id", id}, {"retire", false}, {"run", run}});
+    } else if (mode == "slow-compile" || mode == "compile-forever" || mode == "phase-spam") {
+      // The compile and the run have limits of their own: a compile slower than the run limit is
+      // no timeout; one that never ends meets the compile limit; the run clock starts once only.
+      if (mode == "compile-forever") ::pause();
+      if (mode == "slow-compile") ::usleep(1'500'000);
+      w::write_message(w::worker_channel_fd, {{"op", "phase"}, {"id", id}, {"phase", "run"}});
+      if (mode == "phase-spam") {
+        while (w::write_message(w::worker_channel_fd, {{"op", "phase"}, {"id", id}, {"phase", "run"}})) ::usleep(10'000);
+        return 0;
+      }
+      json run = cudalab::to_json(cudalab::Run{});
+      w::write_message(w::worker_channel_fd, {{"op", "done"}, {"id", id}, {"retire", false}, {"run", run}});
     } else if (mode == "flood") {
-      // Progress without end: the time limit must fire all the same.
+      // Progress without end, from the student's code (so after the compile): the time limit
+      // must fire all the same.
+      w::write_message(w::worker_channel_fd, {{"op", "phase"}, {"id", id}, {"phase", "run"}});
       while (w::write_message(w::worker_channel_fd, {{"op", "progress"}, {"id", id}, {"value", 0.5}})) {
       }
       return 0;

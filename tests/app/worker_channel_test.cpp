@@ -17,9 +17,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 namespace ex = lessons::exercises;
 
-cudalab::Run check_with(const char* attack, std::chrono::milliseconds limit = 20s) {
+cudalab::Run check_with(const char* attack, std::chrono::milliseconds limit = 20s,
+                        std::chrono::milliseconds compile_limit = 45s) {
   ::setenv("CUDALAB_HOSTILE_WORKER", attack, 1);
   WorkerClient client(CUDALAB_HOSTILE_WORKER_EXE);
+  client.compile_limit = compile_limit;
   lessons::RunControl control;
   return client.check("guard", "__global__ void add_ten(const float* a, float* out, int n) {}", control, limit);
 }
@@ -44,6 +46,29 @@ TEST(HostileWorker, AMessageNestedAMillionDeepIsRefusedInWords) {
   EXPECT_FALSE(run.status.ok());
   EXPECT_NE(run.status.message.find("nested too deep"), std::string::npos) << run.status.describe();
   EXPECT_FALSE(ex::verdict_of_run(run, "guard").passed());
+}
+
+// Compiling and running have limits of their own (issue #26): load that slows the compiler never
+// eats into the time the tests may run.
+TEST(CheckLimits, ACompileSlowerThanTheRunLimitIsNoTimeout) {
+  const cudalab::Run run = check_with("slow-compile", 1s);
+  EXPECT_TRUE(run.status.ok()) << run.status.describe();
+}
+
+TEST(CheckLimits, ACompileThatNeverEndsMeetsTheCompileLimit) {
+  const auto started = Clock::now();
+  const cudalab::Run run = check_with("compile-forever", 20s, 1s);
+  EXPECT_EQ(run.status.code, StatusCode::timeout) << run.status.describe();
+  EXPECT_NE(run.status.message.find("the check's compile limit"), std::string::npos) << run.status.describe();
+  EXPECT_LT(Clock::now() - started, 15s);
+}
+
+TEST(CheckLimits, TheRunClockStartsOnceWhateverTheWorkerRepeats) {
+  const auto started = Clock::now();
+  const cudalab::Run run = check_with("phase-spam", 1s);
+  EXPECT_EQ(run.status.code, StatusCode::timeout) << run.status.describe();
+  EXPECT_NE(run.status.message.find("the check's time limit is 1.0 s"), std::string::npos) << run.status.describe();
+  EXPECT_LT(Clock::now() - started, 15s);
 }
 
 }  // namespace
