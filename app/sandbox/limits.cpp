@@ -49,7 +49,12 @@ void clear_environment(const std::string& home) {
   std::vector<std::pair<std::string, std::string>> kept;
   for (const char* name : kPassedThrough)
     if (const char* value = std::getenv(name); value != nullptr) kept.emplace_back(name, value);
+  // clearenv() only forgets the strings: /proc/<pid>/environ still shows the block the process
+  // was started with (the worker's own, readable by the submission it runs). Blank it first.
+  std::vector<char*> original;
+  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) original.push_back(*entry);
   ::clearenv();
+  for (char* text : original) std::memset(text, 0, std::strlen(text));
   ::setenv("PATH", "/usr/bin:/bin", 1);
   ::setenv("HOME", home.c_str(), 1);
   ::setenv("TMPDIR", home.c_str(), 1);

@@ -1,0 +1,46 @@
+// Starts a shell from the kernel itself, in the run phase: the seal (seccomp) refuses the new
+// process, so the shell never runs.
+// How it gets out (the same in every sandbox--*.cu): it closes the namespace the grader wraps a
+// submission in, and declares a function the cudalab executable exports to kernels' objects —
+// cudalab::run_process, which starts any program — with the standard types spelled by hand, so
+// nothing but that one import appears. Its arguments are laid out as libstdc++ lays them out.
+}  // leaves namespace student
+namespace std {
+template <class T> struct char_traits;
+template <class T> class allocator;
+inline namespace __cxx11 { template <class C, class T, class A> class basic_string; }
+template <class T, class A> class vector;
+}  // namespace std
+using String = std::basic_string<char, std::char_traits<char>, std::allocator<char>>;
+using Strings = std::vector<String, std::allocator<String>>;
+namespace cudalab {
+struct ProcessResult {  // as runtime/src/subprocess.h has it, with room to spare
+  bool started, timed_out;
+  int exit_code, signal;
+  struct { const char* data; unsigned long size; char rest[16]; } output;
+  char spare[64];
+};
+ProcessResult run_process(const Strings& argv, double time_limit_seconds);
+}  // namespace cudalab
+namespace student {
+namespace attack {
+struct Text { const char* data; unsigned long size, capacity, pad; };
+struct Args { const Text* begin; const Text* end; const Text* end_of_storage; };
+inline unsigned long length(const char* s) { unsigned long n = 0; while (s[n]) ++n; return n; }
+// Runs `script` with /bin/sh; what it printed, or why it did not start.
+inline const char* shell(const char* script) {
+  static Text texts[3];
+  const char* parts[3] = {"/bin/sh", "-c", script};
+  for (int i = 0; i < 3; ++i) texts[i] = {parts[i], length(parts[i]), length(parts[i]), 0};
+  static Args args;
+  args = {texts, texts + 3, texts + 3};
+  const cudalab::ProcessResult r = cudalab::run_process(*reinterpret_cast<const Strings*>(&args), 20);
+  return r.output.data;
+}
+}  // namespace attack
+
+__global__ void add_ten(const float* a, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i == 0) printf("%s\n", attack::shell("echo SHELL-RAN; id"));
+  if (i < n) out[i] = a[i] + 10.f;
+}

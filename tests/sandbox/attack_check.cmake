@@ -1,0 +1,49 @@
+# Checks one hostile submission (tests/exercises/attacks/guard/sandbox--*.cu) with the real
+# `cudalab check`, as a teacher would: from the class folder, with a secret in the environment,
+# one in $HOME and one in a classmate's file beside it. Whatever the verdict (the kernel itself is
+# right, or the grader refuses the file), none of the secrets may show, the sandbox line must,
+# nothing the submission started may be running a moment later, and the grades stay as they were.
+#   cmake -DEXE=cudalab -DATTACK=file.cu -DWORK=dir [-DNAMESPACES=0] [-DEXPECT=regex] -P attack_check.cmake
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/class ${WORK}/home)
+get_filename_component(name ${ATTACK} NAME)
+configure_file(${ATTACK} ${WORK}/class/${name} COPYONLY)
+file(WRITE ${WORK}/class/classmate.cu "// hunter2-classmate\n")
+file(WRITE ${WORK}/home/.attack-secret "hunter2-home\n")
+# The file a leftover process would rewrite (the attack can name only a fixed path).
+set(grades /tmp/cudalab-attack-grades.csv)
+file(WRITE ${grades} "alice,passed\n")
+set(env HOME=${WORK}/home CUDALAB_ATTACK_SECRET=hunter2-env)
+if(DEFINED NAMESPACES)
+  list(APPEND env CUDALAB_SANDBOX_NAMESPACES=${NAMESPACES})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env} ${EXE} check guard ${WORK}/class/${name} --backend emu --time-limit 60
+                WORKING_DIRECTORY ${WORK}/class RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+message("${out}${err}")
+if(NOT exit_code MATCHES "^[01]$")
+  message(FATAL_ERROR "expected a verdict (exit 0 or 1), got ${exit_code}")
+endif()
+if("${out}${err}" MATCHES "hunter2")
+  message(FATAL_ERROR "a secret of the teacher's reached the submission")
+endif()
+if(NOT "${out}${err}" MATCHES "Sandbox: ")
+  message(FATAL_ERROR "the check did not say which sandbox it ran in")
+endif()
+if(DEFINED EXPECT AND NOT "${out}${err}" MATCHES "${EXPECT}")
+  message(FATAL_ERROR "output does not match: ${EXPECT}")
+endif()
+# Past the leftover's wait (4.0417 s): gone, and the grades untouched.
+execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 5)
+file(READ ${grades} after)
+file(REMOVE ${grades})
+if(NOT after STREQUAL "alice,passed\n")
+  message(FATAL_ERROR "the grades were rewritten after the check returned: ${after}")
+endif()
+file(GLOB command_lines /proc/[0-9]*/cmdline)
+foreach(command_line ${command_lines})
+  file(READ ${command_line} hex HEX)
+  if(hex MATCHES "342e30343137")  # "4.0417": the leftover's sleep
+    message(FATAL_ERROR "a process the submission started outlived the check: ${command_line}")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${WORK})
