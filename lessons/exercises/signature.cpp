@@ -79,32 +79,35 @@ std::string trim(std::string_view text) {
 }  // namespace
 
 std::string normalize_type(std::string_view type) {
-  bool is_const = false;
+  // `const` before the `*` makes the element const (part of the signature); after it, or on a
+  // by-value parameter, it only makes the parameter itself const, which the caller never sees
+  // (`float* const out`, `const int n` are the starter's `float* out`, `int n`).
+  bool element_const = false;
   int pointers = 0;
   std::string base;
   for (const std::string& word : words_of(type)) {
-    if (word == "const") is_const = true;
+    if (word == "const") element_const = element_const || pointers == 0;
     else if (word == "*") ++pointers;
     else if (word == "__restrict__" || word == "__restrict" || word == "restrict") continue;
     else base += (base.empty() ? "" : " ") + word;
   }
-  return (is_const ? "const " : "") + base + std::string(static_cast<std::size_t>(pointers), '*');
+  return (element_const && pointers > 0 ? "const " : "") + base + std::string(static_cast<std::size_t>(pointers), '*');
 }
 
-RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercise& exercise) {
-  RewrittenSource result;
-  const std::string code = blank_comments(source);
-  const std::regex kernel_head("__global__\\s+(?:__launch_bounds__\\s*\\([^)]*\\)\\s*)?void\\s+" + exercise.kernel_name + "\\s*\\(");
-  std::smatch match;
-  if (!std::regex_search(code, match, kernel_head)) {
-    const bool has_name = std::regex_search(code, std::regex("\\b" + exercise.kernel_name + "\\s*\\("));
-    result.problem = has_name ? fmt::format("{} must be a kernel: declare it `{}`", exercise.kernel_name, exercise.signature())
-                              : fmt::format("there is no kernel named {}: the exercise checks `{}`", exercise.kernel_name,
-                                            exercise.signature());
-    return result;
-  }
-  const std::size_t open = static_cast<std::size_t>(match.position(0) + match.length(0)) - 1;
-  result.line = 1 + static_cast<int>(std::count(code.begin(), code.begin() + static_cast<long>(open), '\n'));
+namespace {
+
+// Words that end a parameter declared without a name (a prototype's `const float*, int`).
+bool is_type_word(const std::string& word) {
+  for (const char* type : {"int", "float", "double", "unsigned", "signed", "char", "long", "short", "bool", "size_t", "const"})
+    if (word == type) return true;
+  return false;
+}
+
+// The parameter list opening at `open` (its '('), checked against the exercise and rewritten to
+// the probe's pointers; `named` is false for a declaration that may leave names out.
+bool rewrite_parameter_list(std::string_view source, const std::string& code, std::size_t open, const Exercise& exercise,
+                            RewrittenSource* result, std::size_t* close_out, std::string* replacement) {
+  const int line = 1 + static_cast<int>(std::count(code.begin(), code.begin() + static_cast<long>(open), '\n'));
   std::size_t close = open + 1;
   int depth = 1;
   for (; close < code.size() && depth > 0; ++close) {
@@ -112,8 +115,8 @@ RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercis
     if (code[close] == ')') --depth;
   }
   if (depth != 0) {
-    result.problem = fmt::format("the parameter list of {} on line {} is not closed", exercise.kernel_name, result.line);
-    return result;
+    result->problem = fmt::format("the parameter list of {} on line {} is not closed", exercise.kernel_name, line);
+    return false;
   }
   --close;  // at ')'
   std::vector<std::string> params;
@@ -131,35 +134,74 @@ RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercis
   }
   if (params.size() == 1 && (params[0].empty() || params[0] == "void")) params.clear();
   auto mismatch = [&](const std::string& what) {
-    result.problem = fmt::format("{} on line {}: the exercise checks `{}`; keep the starter's parameters", what, result.line,
-                                 exercise.signature());
-    return result;
+    result->line = line;
+    result->problem = fmt::format("{} on line {}: the exercise checks `{}`; keep the starter's parameters", what, line,
+                                  exercise.signature());
+    return false;
   };
   if (params.size() != exercise.params.size())
     return mismatch(fmt::format("{} has {} parameter{} instead of {}", exercise.kernel_name, params.size(),
                                 params.size() == 1 ? "" : "s", exercise.params.size()));
+  // A definition names every parameter; a prototype before it may leave the names out.
+  const std::size_t after = code.find_first_not_of(" \t\r\n", close + 1);
+  const bool definition = after != std::string::npos && code[after] == '{';
   std::vector<std::string> rewritten;
   for (std::size_t i = 0; i < params.size(); ++i) {
     std::vector<std::string> words = words_of(params[i]);
-    if (words.size() < 2 || words.back() == "*") return mismatch(fmt::format("parameter {} has no name", i + 1));
-    const std::string name = words.back();
-    const std::string type = normalize_type(std::string_view(params[i]).substr(0, params[i].rfind(name)));
+    const bool unnamed = words.empty() || words.back() == "*" || words.size() == 1 || is_type_word(words.back());
+    if (unnamed && (definition || words.empty())) return mismatch(fmt::format("parameter {} has no name", i + 1));
+    const std::string name = unnamed ? "" : words.back();
+    const std::string type =
+        normalize_type(unnamed ? std::string_view(params[i]) : std::string_view(params[i]).substr(0, params[i].rfind(name)));
     const ParamSpec& spec = exercise.params[i];
     if (type != normalize_type(spec.type))
-      return mismatch(fmt::format("parameter {} ({}) is `{}` instead of `{}`", i + 1, name, type, normalize_type(spec.type)));
-    if (spec.is_pointer()) {
-      std::string element = type.substr(0, type.size() - 1);
-      rewritten.push_back(fmt::format("::cudalab_probe::Ptr<{}> {}", element, name));
-    } else {
-      rewritten.push_back(type + " " + name);
-    }
+      return mismatch(fmt::format("parameter {} ({}) is `{}` instead of `{}`", i + 1, unnamed ? spec.name : name, type,
+                                  normalize_type(spec.type)));
+    const std::string held =
+        spec.is_pointer() ? fmt::format("::cudalab_probe::Ptr<{}>", type.substr(0, type.size() - 1)) : type;
+    rewritten.push_back(name.empty() ? held : held + " " + name);
   }
   // Same number of lines inside the parentheses as before: messages keep their line numbers.
   const std::string original(source.substr(open + 1, close - open - 1));
-  std::string replacement;
-  for (std::size_t i = 0; i < rewritten.size(); ++i) replacement += (i ? ", " : "") + rewritten[i];
-  replacement += std::string(static_cast<std::size_t>(std::count(original.begin(), original.end(), '\n')), '\n');
-  result.text = std::string(source.substr(0, open + 1)) + replacement + std::string(source.substr(close));
+  replacement->clear();
+  for (std::size_t i = 0; i < rewritten.size(); ++i) *replacement += (i ? ", " : "") + rewritten[i];
+  *replacement += std::string(static_cast<std::size_t>(std::count(original.begin(), original.end(), '\n')), '\n');
+  *close_out = close;
+  if (definition || result->line == 0) result->line = line;
+  return true;
+}
+
+}  // namespace
+
+RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercise& exercise) {
+  RewrittenSource result;
+  const std::string code = blank_comments(source);
+  // `__launch_bounds__(…)` may stand before or after `void` (the Programming Guide writes
+  // `__global__ void __launch_bounds__(256) kernel(…)`).
+  const std::string bounds = "(?:__launch_bounds__\\s*\\([^)]*\\)\\s*)?";
+  const std::regex kernel_head("__global__\\s+" + bounds + "void\\s+" + bounds + exercise.kernel_name + "\\s*\\(");
+  std::vector<std::size_t> opens;
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), kernel_head); it != std::sregex_iterator(); ++it)
+    opens.push_back(static_cast<std::size_t>(it->position(0) + it->length(0)) - 1);
+  if (opens.empty()) {
+    const bool has_name = std::regex_search(code, std::regex("\\b" + exercise.kernel_name + "\\s*\\("));
+    result.problem = has_name ? fmt::format("{} must be a kernel: declare it `{}`", exercise.kernel_name, exercise.signature())
+                              : fmt::format("there is no kernel named {}: the exercise checks `{}`", exercise.kernel_name,
+                                            exercise.signature());
+    return result;
+  }
+  // Every declaration of the kernel (a prototype, then the definition) gets the same parameters,
+  // or the definition and the prototype would be two overloads.
+  std::string text;
+  std::size_t copied = 0;
+  for (const std::size_t open : opens) {
+    std::size_t close = 0;
+    std::string replacement;
+    if (!rewrite_parameter_list(source, code, open, exercise, &result, &close, &replacement)) return result;
+    text += std::string(source.substr(copied, open + 1 - copied)) + replacement;
+    copied = close;
+  }
+  result.text = text + std::string(source.substr(copied));
   result.ok = true;
   return result;
 }

@@ -51,6 +51,47 @@ TEST(Signature, ProblemsAreSaidWithTheExpectedSignature) {
   EXPECT_FALSE(in_comment.ok);
 }
 
+// Valid CUDA the grader once refused (issue #26): top-level const, __launch_bounds__ after
+// `void`, a prototype before the definition.
+TEST(Signature, TopLevelConstIsNotPartOfTheSignature) {
+  EXPECT_EQ(normalize_type("float* const"), "float*");
+  EXPECT_EQ(normalize_type("const float* const"), "const float*");
+  EXPECT_EQ(normalize_type("const int"), "int");
+  EXPECT_EQ(normalize_type("int const"), "int");
+  const RewrittenSource rewritten =
+      rewrite_kernel_parameters("__global__ void add_ten(const float* const a, float* const out, const int n) {}", guard());
+  ASSERT_TRUE(rewritten.ok) << rewritten.problem;
+  EXPECT_NE(rewritten.text.find("::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n"), std::string::npos)
+      << rewritten.text;
+}
+
+TEST(Signature, LaunchBoundsMayStandAfterVoid) {
+  for (const char* head : {"__global__ void __launch_bounds__(1024) add_ten(", "__global__ __launch_bounds__(256, 2) void add_ten("}) {
+    const RewrittenSource rewritten = rewrite_kernel_parameters(std::string(head) + "const float* a, float* out, int n) {}", guard());
+    EXPECT_TRUE(rewritten.ok) << head << ": " << rewritten.problem;
+  }
+}
+
+TEST(Signature, APrototypeGetsTheSameParametersAsTheDefinition) {
+  const std::string source =
+      "__global__ void add_ten(const float*, float*, int);\n"
+      "__global__ void add_ten(const float* a, float* out, int n) {\n"
+      "}\n";
+  const RewrittenSource rewritten = rewrite_kernel_parameters(source, guard());
+  ASSERT_TRUE(rewritten.ok) << rewritten.problem;
+  EXPECT_EQ(rewritten.line, 2);
+  EXPECT_NE(rewritten.text.find("add_ten(::cudalab_probe::Ptr<const float>, ::cudalab_probe::Ptr<float>, int);"), std::string::npos)
+      << rewritten.text;
+  EXPECT_NE(rewritten.text.find("add_ten(::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n) {"),
+            std::string::npos)
+      << rewritten.text;
+  const RewrittenSource wrong = rewrite_kernel_parameters("__global__ void add_ten(float*, float*, int);\n" + source, guard());
+  EXPECT_FALSE(wrong.ok);
+  EXPECT_EQ(wrong.line, 1);
+  const RewrittenSource unnamed = rewrite_kernel_parameters("__global__ void add_ten(const float*, float* out, int n) {}", guard());
+  EXPECT_NE(unnamed.problem.find("parameter 1 has no name"), std::string::npos) << unnamed.problem;
+}
+
 TEST(CompilerMessages, GccClangAndNvrtcLinesAreRead) {
   const auto d = parse_compiler_messages(
       "student.cu: In function 'void add_ten()':\n"
