@@ -20,6 +20,7 @@
 #include "i18n/language.h"
 #include "i18n/text_patterns.h"
 #include "i18n/view_words.h"
+#include "worker/sandboxed_check.h"
 #include "worker/worker_client.h"
 
 namespace cudalab::app {
@@ -111,27 +112,20 @@ void say_sandbox_once(const std::string& line) {
   if (!line.empty()) std::call_once(said, [&] { std::cerr << line << "\n"; });
 }
 
-// One submission in a fresh sandboxed worker process (sandbox/sandbox.h), with the time limit;
-// the worker and all it started end with the check.
+// One submission in a fresh sandboxed worker process (worker/sandboxed_check.h), with the time
+// limits; the worker and all it started end with the check, and a GPU's pass is checked again by
+// the emulator's checks.
 ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, const ExerciseCommands& options) {
-  worker::WorkerClient client("", /*sandboxed=*/true);
-  DeviceFacts facts;
-  const Status opened = client.open({request_of(options.backend), 0}, nullptr, &facts);
-  say_sandbox_once(client.sandbox_line());
-  if (const Status& s = opened; !s.ok()) {
-    ex::Verdict verdict;
-    verdict.exercise = exercise.id;
-    verdict.headline = "Cannot check here";
-    verdict.details.push_back(s.message);
-    return verdict;  // English, like every verdict: the reports translate when they print
-  }
-  lessons::RunControl control;
-  if (options.compile_limit_seconds > 0)
-    client.compile_limit = std::chrono::milliseconds(static_cast<long long>(options.compile_limit_seconds * 1000));
   const double seconds = options.time_limit_seconds > 0 ? options.time_limit_seconds : exercise.time_limit_seconds;
-  const Run run = client.check(exercise.id, source, control, std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
-  ex::Verdict verdict = ex::verdict_of_run(run, exercise.id);
-  if (verdict.device.empty()) verdict.device = facts.name;
+  worker::CheckRequest request{"", {request_of(options.backend), 0}, exercise.id, source,
+                               std::chrono::milliseconds(static_cast<long long>(seconds * 1000)),
+                               std::chrono::milliseconds(static_cast<long long>(options.compile_limit_seconds * 1000))};
+  lessons::RunControl control;
+  const Run run = worker::check_in_sandbox(request, control);
+  if (const auto line = run.results.find("sandbox"); line != run.results.end() && line->is_string())
+    say_sandbox_once(line->get<std::string>());
+  ex::Verdict verdict = ex::verdict_of_run(run, exercise.id);  // English: the reports translate when they print
+  if (verdict.device.empty()) verdict.device = run.device.name;
   return verdict;
 }
 

@@ -41,6 +41,10 @@ constexpr Translation verdict_patterns[] = {
     // lessons/exercises/evidence.cpp: a pass the outputs do not bear out.
     {"the worker's report holds no output {} of the right size", "worker 的报告里没有大小正确的输出 {0}"},
     {"no exercise named {}", "没有名为 {0} 的练习"},
+    // lessons/exercises/verdict.cpp: a GPU's pass that the emulator's checks overturn.
+    {"Every test passed on {}, but the CPU emulator's checks found this: the GPU's schedule happened to hide it, and "
+     "another run, or another GPU, may not.",
+     "在 {0} 上所有测试都通过了，但 CPU 模拟器的检查发现了这个问题：GPU 的调度碰巧把它掩盖了，换一次运行或换一块 GPU 就未必如此。"},
 };
 
 // Whole verdict texts (kinds, headlines, advice), looked up by tr() like the interface's words.

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "exercises/checker.h"
+#include "worker/sandboxed_check.h"
 
 namespace cudalab::app::worker {
 namespace {
@@ -91,29 +92,18 @@ class WorkerHost final : public StepHost {
     }
     return run;
   }
-  // A student's file runs in a fresh sandboxed worker (sandbox/sandbox.h), never in the warm one
-  // the lessons use: it opens the same backend, checks, and ends with all it started.
+  // A student's file runs in fresh sandboxed workers (sandboxed_check.h), never in the warm one
+  // the lessons use: they open the same backend (a GPU pass is checked again on the emulator),
+  // check, and end with all the submission started.
   Run check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
             std::chrono::milliseconds time_limit) override {
-    WorkerClient sandboxed(executable_, /*sandboxed=*/true);
-    {
+    CheckRequest request{executable_, opening_, exercise, source, time_limit, {}};
+    Run run = check_in_sandbox(request, control, [&](WorkerClient* client) {
       std::lock_guard lock(checking_mutex_);
-      if (abandoned_) sandboxed.abandon();
-      checking_ = &sandboxed;
-    }
-    Run run;
-    DeviceFacts facts;
-    if (Status s = sandboxed.open(opening_, nullptr, &facts); !s.ok()) {
-      run.lesson = "exercise:" + exercise;
-      run.status = s;
-    } else {
-      run = sandboxed.check(exercise, source, control, time_limit);
-    }
-    if (run.lesson.empty()) run.lesson = "exercise:" + exercise;  // stopped before it said: still this check's
+      if (client != nullptr && abandoned_) client->abandon();
+      checking_ = client;
+    });
     if (run.device.name.empty()) run.device = facts_;
-    if (!sandboxed.sandbox_line().empty()) run.results["sandbox"] = sandboxed.sandbox_line();
-    std::lock_guard lock(checking_mutex_);
-    checking_ = nullptr;
     return run;
   }
   void abandon() override {

@@ -97,6 +97,32 @@ Status from_json(const nlohmann::json& j, Verdict* out) {
   }
 }
 
+namespace {
+// A GPU's pass, weighed against the emulator's run of the same file (app/worker/sandboxed_check.h):
+// what the emulator's checks find stands, with a word on why the GPU did not see it. Where the
+// emulator could not judge (no compiler, too slow, PTX it cannot compile) the GPU's pass stands.
+Verdict with_emulator_checks(Verdict gpu, const nlohmann::json& emulated_run, const std::string& exercise) {
+  Run emulated;
+  if (!from_json(emulated_run, &emulated).ok()) return gpu;
+  Verdict second = verdict_of_run(emulated, exercise);
+  switch (second.kind) {
+    case VerdictKind::passed:
+    case VerdictKind::timed_out:
+    case VerdictKind::does_not_compile:
+    case VerdictKind::wrong_signature:
+    case VerdictKind::cannot_run:
+      return gpu;
+    default:
+      break;
+  }
+  second.details.insert(second.details.begin(),
+                        fmt::format("Every test passed on {}, but the CPU emulator's checks found this: the GPU's schedule "
+                                    "happened to hide it, and another run, or another GPU, may not.",
+                                    gpu.device.empty() ? std::string("the GPU") : gpu.device));
+  return second;
+}
+}  // namespace
+
 Verdict verdict_of_run(const Run& run, const std::string& exercise) {
   Verdict verdict;
   if (const auto found = run.results.find("verdict"); found != run.results.end()) {
@@ -114,7 +140,10 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       if (const auto outputs = run.results.find("evidence"); outputs != run.results.end()) {
         if (Status e = from_json(*outputs, &evidence); !e.ok()) evidence = {};
       }
-      return confirm_verdict(*spec, std::move(verdict), evidence);
+      Verdict confirmed = confirm_verdict(*spec, std::move(verdict), evidence);
+      if (const auto emulated = run.results.find("emulator_check"); confirmed.passed() && emulated != run.results.end())
+        return with_emulator_checks(std::move(confirmed), *emulated, exercise);
+      return confirmed;
     }
   }
   verdict.exercise = exercise;

@@ -116,6 +116,38 @@ TEST(Evidence, AFailureStandsAsTheWorkerSaidIt) {
   EXPECT_EQ(verdict.headline, "Out of bounds: test 2 of 3");
 }
 
+// A GPU's pass is weighed against the emulator's run of the same file (sandboxed_check.h).
+TEST(Evidence, WhatTheEmulatorsChecksFindOverturnsAGpuPass) {
+  const CheckEvidence evidence = right_outputs(guard());
+  Verdict gpu = claimed_pass(guard());
+  gpu.device = "NVIDIA H200";
+  cudalab::Run run = run_with(gpu, &evidence);
+  Verdict caught = claimed_pass(guard());
+  caught.kind = VerdictKind::divergent_barrier;
+  caught.headline = "Divergent barrier: test 1 of 3";
+  caught.device = "CPU emulator";
+  run.results["emulator_check"] = cudalab::to_json(run_with(caught, nullptr));
+  const Verdict verdict = verdict_of_run(run, "guard");
+  EXPECT_EQ(verdict.kind, VerdictKind::divergent_barrier) << verdict.text();
+  ASSERT_FALSE(verdict.details.empty());
+  EXPECT_NE(verdict.details.front().find("Every test passed on NVIDIA H200, but the CPU emulator's checks found this"),
+            std::string::npos)
+      << verdict.text();
+}
+
+TEST(Evidence, WhereTheEmulatorCannotJudgeTheGpuPassStands) {
+  const CheckEvidence evidence = right_outputs(guard());
+  cudalab::Run run = run_with(claimed_pass(guard()), &evidence);
+  for (VerdictKind kind : {VerdictKind::timed_out, VerdictKind::does_not_compile, VerdictKind::cannot_run}) {
+    Verdict slow = claimed_pass(guard());
+    slow.kind = kind;
+    run.results["emulator_check"] = cudalab::to_json(run_with(slow, nullptr));
+    EXPECT_TRUE(verdict_of_run(run, "guard").passed()) << to_string(kind);
+  }
+  run.results["emulator_check"] = "not a run";
+  EXPECT_TRUE(verdict_of_run(run, "guard").passed());
+}
+
 TEST(Evidence, TooMuchOutputIsRefusedBeforeDecoding) {
   CheckEvidence evidence = right_outputs(guard());
   CheckEvidence back;

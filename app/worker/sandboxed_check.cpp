@@ -1,0 +1,39 @@
+#include "worker/sandboxed_check.h"
+
+#include "exercises/verdict.h"
+
+namespace cudalab::app::worker {
+namespace {
+
+Run check_once(const CheckRequest& request, BackendOpening opening, lessons::RunControl& control,
+               const std::function<void(WorkerClient*)>& track) {
+  WorkerClient client(request.executable, /*sandboxed=*/true);
+  if (request.compile_limit.count() > 0) client.compile_limit = request.compile_limit;
+  if (track) track(&client);
+  Run run;
+  DeviceFacts facts;
+  if (Status s = client.open(opening, nullptr, &facts); !s.ok()) {
+    run.status = s;
+  } else {
+    run = client.check(request.exercise, request.source, control, request.time_limit);
+  }
+  if (track) track(nullptr);
+  if (run.lesson.empty()) run.lesson = "exercise:" + request.exercise;  // stopped before it said: still this check's
+  if (run.device.name.empty()) run.device = facts;
+  if (!client.sandbox_line().empty()) run.results["sandbox"] = client.sandbox_line();
+  return run;
+}
+
+}  // namespace
+
+Run check_in_sandbox(const CheckRequest& request, lessons::RunControl& control,
+                     const std::function<void(WorkerClient*)>& track) {
+  Run run = check_once(request, request.opening, control, track);
+  if (!run.device.is_gpu() || control.cancel) return run;
+  if (!lessons::exercises::verdict_of_run(run, request.exercise).passed()) return run;
+  const Run emulated = check_once(request, {BackendRequest::emulator, 0}, control, track);
+  run.results["emulator_check"] = to_json(emulated);
+  return run;
+}
+
+}  // namespace cudalab::app::worker

@@ -1,0 +1,30 @@
+#pragma once
+// One student's check, as the app's exercise pane and `cudalab check` run it: in a fresh
+// sandboxed worker (sandbox/sandbox.h) that opens the backend, checks, and ends with everything
+// the submission started. A pass on a GPU is then checked again on the emulator, whose checks
+// (data races, barriers, bounds, each thread's accesses) see what a GPU's schedule hides: the
+// Run keeps that second run in results["emulator_check"], and verdict_of_run weighs both.
+#include <chrono>
+#include <functional>
+#include <string>
+
+#include "cudalab/run.h"
+#include "lesson.h"
+#include "worker/worker_client.h"
+
+namespace cudalab::app::worker {
+
+struct CheckRequest {
+  std::string executable;  // the cudalab binary ("" = this process's)
+  BackendOpening opening;
+  std::string exercise, source;
+  std::chrono::milliseconds time_limit{10'000};  // the tests', from when the submission compiled
+  std::chrono::milliseconds compile_limit{0};    // 0: WorkerClient's default
+};
+
+// `track` (optional) is told each worker client while it checks (and nullptr after), so that
+// another thread can abandon it. The Run's results["sandbox"] says which sandbox held.
+Run check_in_sandbox(const CheckRequest& request, lessons::RunControl& control,
+                     const std::function<void(WorkerClient*)>& track = {});
+
+}  // namespace cudalab::app::worker
