@@ -22,6 +22,7 @@
 #include "i18n/text_patterns.h"
 #include "matmul_bench.h"
 #include "lesson.h"
+#include "run_checks.h"
 #include "prediction.h"
 #include "shell/gui.h"
 #include "sandbox/sandbox.h"
@@ -301,6 +302,11 @@ int run_command_line(int argc, char** argv) {
     lessons::StepSelection start;
     if (Status s = lessons::select_step(lessons, opened.lesson, opened.step, {}, &start); !s.ok())
       return fail_usage(gui.open_run + " is a run of a step this CUDA Lab does not have: " + s.message);
+    // Someone else's file: checked against its step and drawn once here, where a refusal is words.
+    std::vector<lessons::View> views;
+    Status usable = lessons::check_run_for_step(*start.lesson, opened);
+    if (usable.ok()) usable = lessons::views_of(*start.lesson, start.step, opened, &views);
+    if (!usable.ok()) return fail_usage(gui.open_run + ": " + usable.message);
     gui.chapter = start.lesson->id();
     gui.step = start.step;
   }

@@ -111,6 +111,7 @@ constexpr Translation interface_table[] = {
     {"Recorded", "录制"},
     {"Open", "打开"},
     {"Open a saved run", "打开保存的运行记录"},
+    {"The recorded run was not shown: ", "录制的运行没有显示："},
     // Present layout
     {"FOR THE TEACHER", "教师备注"},
     {"Stop presenting", "结束演示"},

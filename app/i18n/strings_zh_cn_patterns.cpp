@@ -129,6 +129,12 @@ constexpr Translation verdict_words[] = {
 
 // lessons/lesson.cpp and the chapters' checks of their parameters: only some values say these.
 constexpr Translation message_patterns[] = {
+    // lessons/run_checks.cpp: a run from a file is input.
+    {"it is a run of chapter \"{}\", not of \"{}\"", "它是第“{0}”章的运行记录，不是“{1}”的"},
+    {"it is a run of step {} of \"{}\", which has {} steps", "它是“{1}”第 {0} 步的运行记录，而这一章只有 {2} 步"},
+    {"its parameters are not this step's: {}", "它的参数不属于这一步：{0}"},
+    {"its pictures could not be made: {}", "无法画出它的图：{0=}"},
+    {"its pictures would not fit in memory", "它的图放不进内存"},
     {"'{}' is not a number", "'{0}' 不是数字"},
     {"'{}' is not a valid value for {}: expected {}", "'{0}' 不是 {1} 的有效取值：应为 {2}"},
     {"'{}' is not name=value (this step has: {})", "'{0}' 不是 name=value 的形式（本步骤的参数：{1}）"},

@@ -282,6 +282,7 @@ class AppShell {
   std::optional<ShownRun> live_shown_;    // the live run while the recorded one is on screen
   bool open_recorded_at_start_ = false;   // `cudalab FILE.json`: show that run first
   std::string open_run_path_, open_run_problem_;  // the Open run popup's field and its last error
+  std::string recorded_problem_;  // why the last recorded run could not be shown ("" when it was)
 
   std::optional<int> exercise_;  // the exercise shown instead of a step (index into all_exercises())
   std::unique_ptr<ExerciseWorkspace> workspace_;

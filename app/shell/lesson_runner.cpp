@@ -1,9 +1,10 @@
 #include "shell/lesson_runner.h"
 
-#include "exercises/exercise.h"
-
 #include <chrono>
 #include <exception>
+
+#include "exercises/exercise.h"
+#include "run_checks.h"
 
 namespace cudalab::app {
 
@@ -150,7 +151,8 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
       partial.step = request.step;
       partial.partial = true;
       partial.run = partial_run;
-      partial.views = lesson.views(request.step, partial.run);
+      if (Status drawn = lessons::views_of(lesson, request.step, partial.run, &partial.views); !drawn.ok())
+        partial.run.status = drawn;
       partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       {
         std::lock_guard lock(mutex_);
@@ -160,11 +162,8 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
     };
     outcome.run = host_->run(lesson, request.chapter, request.step, request.values, control,
                              worker::time_limit_of(lesson, request.step));
-    try {
-      outcome.views = lesson.views(request.step, outcome.run);
-    } catch (const std::exception& error) {
-      outcome.run.status = Status::error(StatusCode::internal, std::string("the lesson's pictures failed: ") + error.what());
-    }
+    if (Status drawn = lessons::views_of(lesson, request.step, outcome.run, &outcome.views); !drawn.ok())
+      outcome.run.status = Status::error(StatusCode::internal, "the lesson's pictures failed: " + drawn.message);
   }
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return outcome;

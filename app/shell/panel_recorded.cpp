@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <string>
 
+#include "i18n/text_patterns.h"
+#include "run_checks.h"
 #include "shell/app_shell.h"
 #include "widgets/banner.h"
 
@@ -21,8 +23,19 @@ void AppShell::show_recorded(bool recorded) {
   if (recorded) {
     const Run* run = course_.chapter_count() > 0 ? recordings_.find(course_.current().id, step) : nullptr;
     if (run == nullptr) return;
+    // A recording is a file from elsewhere: checked against this step, its pictures made inside
+    // the error handling a live run has (lessons/run_checks.h).
+    const lessons::Lesson& lesson = *lessons_[static_cast<std::size_t>(chapter)];
+    std::vector<lessons::View> views;
+    Status usable = lessons::check_run_for_step(lesson, *run);
+    if (usable.ok()) usable = lessons::views_of(lesson, step, *run, &views);
+    if (!usable.ok()) {
+      console_.add(ConsoleLog::Kind::warning, tr("The recorded run was not shown: ") + i18n::tr_text(usable.message));
+      recorded_problem_ = usable.message;
+      return;
+    }
     live_shown_ = std::move(shown_);
-    shown_ = ShownRun{chapter, step, *run, lessons_[static_cast<std::size_t>(chapter)]->views(step, *run), version, 0};
+    shown_ = ShownRun{chapter, step, *run, std::move(views), version, 0};
     showing_recorded_ = true;
   } else {
     shown_ = std::move(live_shown_);
@@ -79,10 +92,14 @@ std::string AppShell::open_saved_run(const std::string& path) {
     return path + " is a run of a step this CUDA Lab does not have (" + run.lesson + " step " + std::to_string(run.step + 1) +
            ")";
   }
+  if (const Status usable = lessons::check_run_for_step(*lessons_[static_cast<std::size_t>(chapter)], run); !usable.ok())
+    return path + ": " + usable.message;
   course_.go_to(chapter, run.step);
   adopt_opened_run(std::move(run), path);
   on_position_changed();
+  recorded_problem_.clear();
   show_recorded(true);
+  if (!recorded_problem_.empty()) return path + ": " + recorded_problem_;
   return "";
 }
 

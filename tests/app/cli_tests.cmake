@@ -84,6 +84,11 @@ cudalab_cli_test(record_emulator 0 "3 steps recorded, 0 failed; manifest"
 cudalab_cli_test(record_needs_a_gpu 2 "no CUDA GPU can be used|record needs a GPU" SKIP_WITH_GPU
                  ARGS record --out ${CLI_OUT}/not-recorded)
 cudalab_cli_test(open_missing_run 2 "cannot open|does not exist|No such file|could not" ARGS ${CLI_OUT}/no-such-run.json)
+# A run from someone else is input (issue #26): one field of the wrong type, a parameter out of range.
+cudalab_cli_test(open_run_field_of_wrong_type 2 "hello-2--synchronize-is-text.json: its pictures could not be made"
+                 ARGS ${PROJECT_SOURCE_DIR}/tests/app/runs/hello-2--synchronize-is-text.json)
+cudalab_cli_test(open_run_out_of_range 2 "its parameters are not this step's: spin_us = 200000000000 is out of range"
+                 ARGS ${PROJECT_SOURCE_DIR}/tests/app/runs/hello-2--spin-out-of-range.json)
 
 # Exercises and the grader: exit 0 passed, 1 not passed, 2 bad input.
 set(GUARD_DIR ${PROJECT_SOURCE_DIR}/lessons/02_threads/exercises/guard)

@@ -1,0 +1,41 @@
+#include "run_checks.h"
+
+#include <exception>
+#include <new>
+
+#include <fmt/format.h>
+
+namespace cudalab::lessons {
+
+Status check_run_for_step(const Lesson& lesson, const Run& run) {
+  if (run.lesson != lesson.id())
+    return Status::error(StatusCode::invalid_argument,
+                         fmt::format("it is a run of chapter \"{}\", not of \"{}\"", run.lesson, lesson.id()));
+  const std::vector<Step> steps = lesson.steps();
+  if (run.step < 0 || run.step >= static_cast<int>(steps.size()))
+    return Status::error(StatusCode::invalid_argument,
+                         fmt::format("it is a run of step {} of \"{}\", which has {} steps", run.step + 1, run.lesson, steps.size()));
+  const Step& step = steps[static_cast<std::size_t>(run.step)];
+  ParamValues values = defaults(step);
+  for (const auto& [name, value] : run.parameters) {
+    if (Status s = apply_assignment(step, name + "=" + value, &values); !s.ok())
+      return Status::error(StatusCode::invalid_argument, "its parameters are not this step's: " + s.message);
+  }
+  return Status::success();
+}
+
+Status views_of(const Lesson& lesson, int step, const Run& run, std::vector<View>* views) {
+  views->clear();
+  try {
+    *views = lesson.views(step, run);
+    return Status::success();
+  } catch (const std::bad_alloc&) {
+    views->clear();
+    return Status::error(StatusCode::out_of_memory, "its pictures would not fit in memory");
+  } catch (const std::exception& error) {
+    views->clear();
+    return Status::error(StatusCode::invalid_argument, std::string("its pictures could not be made: ") + error.what());
+  }
+}
+
+}  // namespace cudalab::lessons
