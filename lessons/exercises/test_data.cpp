@@ -22,10 +22,11 @@ ArgValue random_ints(std::size_t count, int low, int high, std::uint32_t seed) {
   return value;
 }
 
-ArgValue small_whole_floats(std::size_t count, std::uint32_t seed) {
-  const ArgValue ints = random_ints(count, -4, 4, seed);
+ArgValue small_exact_floats(std::size_t count, std::uint32_t seed) {
+  const ArgValue halves = random_ints(count, -8, 8, seed);
   ArgValue value;
-  value.floats.assign(ints.ints.begin(), ints.ints.end());
+  value.floats.reserve(count);
+  for (const int h : halves.ints) value.floats.push_back(static_cast<float>(h) * 0.5f);
   return value;
 }
 

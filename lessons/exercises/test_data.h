@@ -10,9 +10,10 @@ namespace cudalab::lessons::exercises {
 ArgValue random_floats(std::size_t count, std::uint32_t seed);
 // `count` ints in [low, high].
 ArgValue random_ints(std::size_t count, int low, int high, std::uint32_t seed);
-// `count` whole numbers in [-4, 4] as floats: every product and sum of a matrix multiply is exact
-// in any order, with or without fused multiply-add, and a wrong element reads plainly.
-ArgValue small_whole_floats(std::size_t count, std::uint32_t seed);
+// `count` multiples of 0.5 in [-4, 4]: every product and sum of a matrix multiply is exact in any
+// order, with or without fused multiply-add, and a wrong element reads plainly; and they are not
+// all whole, so a sum kept in an int (which drops the halves and quarters) comes out wrong.
+ArgValue small_exact_floats(std::size_t count, std::uint32_t seed);
 ArgValue zero_floats(std::size_t count, int width = 0);
 ArgValue zero_ints(std::size_t count, int width = 0);
 ArgValue scalar(double value);

@@ -27,8 +27,8 @@ Exercise make_matmul_coalesced_exercise() {
       TestCase test;
       test.name = "C of " + std::to_string(rows) + " × " + std::to_string(cols) + ", n = " + std::to_string(inner) + shape.words;
       test.launch = launch_2d(blocks_for(cols, 32), blocks_for(rows, 8), 32, 8);
-      ArgValue a = small_whole_floats(static_cast<std::size_t>(rows) * inner, 171 + rows);
-      ArgValue b = small_whole_floats(static_cast<std::size_t>(inner) * cols, 191 + cols);
+      ArgValue a = small_exact_floats(static_cast<std::size_t>(rows) * inner, 171 + rows);
+      ArgValue b = small_exact_floats(static_cast<std::size_t>(inner) * cols, 191 + cols);
       a.width = inner;
       b.width = cols;
       ArgValue expected = zero_floats(static_cast<std::size_t>(rows) * cols, cols);

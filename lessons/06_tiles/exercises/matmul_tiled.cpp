@@ -23,8 +23,8 @@ Exercise make_matmul_tiled_exercise() {
       TestCase test;
       test.name = "n = " + std::to_string(n) + (n % 16 ? " (the last tiles are ragged)" : " (whole tiles)");
       test.launch = launch_2d(blocks_for(n, 16), blocks_for(n, 16), 16, 16);
-      ArgValue a = small_whole_floats(static_cast<std::size_t>(n) * n, 211 + n);
-      ArgValue b = small_whole_floats(static_cast<std::size_t>(n) * n, 223 + n);
+      ArgValue a = small_exact_floats(static_cast<std::size_t>(n) * n, 211 + n);
+      ArgValue b = small_exact_floats(static_cast<std::size_t>(n) * n, 223 + n);
       a.width = b.width = n;
       ArgValue expected = zero_floats(static_cast<std::size_t>(n) * n, n);
       for (int r = 0; r < n; ++r)
