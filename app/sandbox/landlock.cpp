@@ -97,7 +97,12 @@ bool confine_files(const RootPlan& plan, const std::string& private_folder, std:
   // /proc: the worker reads its own entries; another process's environment stays closed, as
   // Landlock refuses ptrace-like access to processes outside the sandbox.
   ok = ok && allow(ruleset, "/proc", kReadFile | kReadDir, handled);
-  if (plan.sys) ok = ok && allow(ruleset, "/sys", kReadFile | kReadDir, handled);
+  if (plan.sys) {
+    ok = ok && allow(ruleset, "/sys", kReadFile | kReadDir, handled);
+    // The CUDA driver rewrites its own process's entries (fopen "w": write and truncate) as it
+    // initialises; without them cuInit fails ("OS call failed", seen on an H200). This process only.
+    ok = ok && allow(ruleset, "/proc/self", kReadFile | kWriteFile | kTruncate | kReadDir, handled);
+  }
   ok = ok && allow(ruleset, private_folder, handled, handled);
   if (!ok || ::syscall(kRestrictSelf, ruleset, 0) != 0) {
     *why = std::string("Landlock: ") + std::strerror(errno);

@@ -12,8 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "sandbox/layers.h"
 
 extern char** environ;
@@ -65,14 +63,14 @@ void clear_environment(const std::string& home) {
 std::string apply_rlimits(bool count_processes, bool address_space) {
   std::vector<std::string> set;
   if (lower(RLIMIT_CORE, 0)) set.push_back("no core files");
-  if (lower(RLIMIT_FSIZE, kFileBytes)) set.push_back(fmt::format("files ≤ {} MiB", kFileBytes / kMiB));
-  if (lower(RLIMIT_NOFILE, kOpenFiles)) set.push_back(fmt::format("{} open files", kOpenFiles));
+  if (lower(RLIMIT_FSIZE, kFileBytes)) set.push_back("files ≤ " + std::to_string(kFileBytes / kMiB) + " MiB");
+  if (lower(RLIMIT_NOFILE, kOpenFiles)) set.push_back(std::to_string(kOpenFiles) + " open files");
   // Counted per user, across the whole machine unless in a user namespace of its own: there, a
   // limit would count the teacher's other processes, so it is set only inside one.
-  if (count_processes && lower(RLIMIT_NPROC, kProcesses)) set.push_back(fmt::format("{} processes", kProcesses));
-  if (lower(RLIMIT_CPU, kCpuSeconds)) set.push_back(fmt::format("{} CPU s", kCpuSeconds));
+  if (count_processes && lower(RLIMIT_NPROC, kProcesses)) set.push_back(std::to_string(kProcesses) + " processes");
+  if (lower(RLIMIT_CPU, kCpuSeconds)) set.push_back(std::to_string(kCpuSeconds) + " CPU s");
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)  // their shadow memory is terabytes
-  if (address_space && lower(RLIMIT_AS, kAddressSpace)) set.push_back(fmt::format("{} GiB of address space", kAddressSpace >> 30));
+  if (address_space && lower(RLIMIT_AS, kAddressSpace)) set.push_back(std::to_string(kAddressSpace >> 30) + " GiB of address space");
 #endif
   std::string words;
   for (const std::string& part : set) words += (words.empty() ? "" : ", ") + part;
