@@ -12,6 +12,7 @@
 #include "cudalab/buffer.h"
 #include "cudalab/jit.h"
 #include "exercises/compile_submission.h"
+#include "exercises/race_report.h"
 
 namespace cudalab::lessons::exercises {
 namespace {
@@ -23,6 +24,8 @@ struct ProbeRecord {
   void* writers;
   void* fault;
   unsigned int threads;
+  void* shadow;  // the race detector's (emulator only, else null)
+  void* race;
 };
 enum : unsigned { kFaultFlag, kFaultBuffer, kFaultWrite, kFaultRank, kFaultIndexLow, kFaultIndexHigh, kFaultSlots = 8 };
 // A checked pointer argument (probe.cuh's Ptr<T>).
@@ -70,6 +73,8 @@ struct TestBuffers {
   Buffer<int> writers;
   Buffer<ProbeRecord> probe;
   std::vector<long long> writer_base;
+  Buffer<unsigned long long> shadow;  // the race detector's, on the emulator only
+  Buffer<unsigned> race;
 };
 
 class TestRun {
@@ -128,7 +133,9 @@ class TestRun {
     CUDALAB_RETURN_IF_ERROR(b->fault.zero());
     const std::vector<int> none(std::max<std::size_t>(1, *elements), -1);
     CUDALAB_RETURN_IF_ERROR(Buffer<int>::from_host(device_, none, &b->writers));
-    const ProbeRecord record{b->reads.data(), b->writes.data(), b->writers.data(), b->fault.data(), static_cast<unsigned>(threads)};
+    if (!device_.is_gpu()) CUDALAB_RETURN_IF_ERROR(allocate_race_detector(*elements, b));
+    const ProbeRecord record{b->reads.data(), b->writes.data(), b->writers.data(), b->fault.data(), static_cast<unsigned>(threads),
+                             b->shadow.data(), b->race.data()};
     return Buffer<ProbeRecord>::from_host(device_, std::span<const ProbeRecord>(&record, 1), &b->probe);
   }
 
@@ -145,6 +152,7 @@ class TestRun {
                   "The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite other data, "
                   "or fault. Is there a guard such as if (i < n), and does it use the right size?");
     }
+    if (!check_races(b)) return false;
     std::vector<int> writers(std::max<std::size_t>(1, elements));
     if (Status s = b.writers.download(writers); !s.ok()) return fail_status(s);
     for (std::size_t i = 0; i < exercise_.params.size(); ++i) {
@@ -179,6 +187,25 @@ class TestRun {
       lines.push_back(fmt::format("{}[{}] is {:g}, expected {:g} ({})", w.param, w.index, w.got, w.expected, w.writer));
     lines.insert(lines.begin(), fmt::format("{} of {} elements of {} are wrong", wrong_count, expected.size(), spec.name));
     return fail_lines(VerdictKind::wrong_result, lines);
+  }
+
+  // The emulator's race detector (race_shadow.cuh): three slots per element, and its record.
+  Status allocate_race_detector(std::size_t elements, TestBuffers* b) {
+    CUDALAB_RETURN_IF_ERROR(Buffer<unsigned long long>::create(device_, 3 * std::max<std::size_t>(1, elements), &b->shadow));
+    CUDALAB_RETURN_IF_ERROR(b->shadow.zero());
+    CUDALAB_RETURN_IF_ERROR(Buffer<unsigned>::create(device_, kRaceRecordSlots, &b->race));
+    return b->race.zero();
+  }
+
+  // A data race fails the test even when the outputs came out right: that was the schedule's luck.
+  bool check_races(TestBuffers& b) {
+    if (b.race.size() == 0) return true;  // a GPU: not detected there
+    std::vector<unsigned> record(kRaceRecordSlots);
+    if (Status s = b.race.download(record); !s.ok()) return fail_status(s);
+    if (record[kRaceRecordFlag] == 0) return true;
+    return fail_lines(VerdictKind::data_race,
+                      describe_race(record, exercise_, static_cast<long long>(test_.launch.block.volume()),
+                                    [&](long long rank) { return thread_words(rank, test_.launch); }));
   }
 
   bool check_limits(TestBuffers& b, std::size_t threads) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "exercises/checker.h"
+#include "exercises/shared_arrays.h"
 #include "exercises/signature.h"
 
 namespace cudalab::lessons::exercises {
@@ -32,14 +33,24 @@ bool unreadable(std::string_view source, Verdict* verdict) {
 }
 
 std::string entry_body(const Exercise& exercise) {
-  // Each argument arrives as a pointer to its bytes; pointers are the probe's Ptr<T>.
+  // Each argument arrives as a pointer to its bytes; pointers are the probe's Ptr<T>. The first
+  // one tells the race detector where the launch's race record is (__shared__ arrays report there).
+  std::string body;
+  for (std::size_t i = 0; i < exercise.params.size(); ++i) {
+    if (!exercise.params[i].is_pointer()) continue;
+    const std::string type = normalize_type(exercise.params[i].type);
+    body = fmt::format("#ifdef CUDALAB_PROBE_RACE_CHECKS\n  ::cudalab_probe::race::use_record(static_cast<::cudalab_probe::Ptr<{}>*>("
+                       "args[{}])->probe->race);\n#endif\n",
+                       type.substr(0, type.size() - 1), i);
+    break;
+  }
   std::string call = "student::" + exercise.kernel_name + "(";
   for (std::size_t i = 0; i < exercise.params.size(); ++i) {
     const std::string type = normalize_type(exercise.params[i].type);
     const std::string held = exercise.params[i].is_pointer() ? "::cudalab_probe::Ptr<" + type.substr(0, type.size() - 1) + ">" : type;
     call += fmt::format("{}*static_cast<{}*>(args[{}])", i ? ", " : "", held, i);
   }
-  return "  " + call + ");";
+  return body + "  " + call + ");";
 }
 
 }  // namespace
@@ -67,6 +78,9 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     // scope already (the toolkit's, where one is on the include path, clashes with it).
     for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
       jit.headers.push_back({name, "// The CPU emulator's: its CUDA is in scope already.\n"});
+    // The emulator's race detector sees __shared__ arrays through a wrapper (shared_arrays.h).
+    for (const char* name : {"race_shadow.cuh", "shared_probe.cuh"})
+      jit.headers.push_back({name, std::string(embedded_file(std::string("exercises/") + name))});
     jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"probe.cuh\"\n"
                "#include <cstdlib>\n#include <stdlib.h>\n#include <cmath>\n#include <cstdint>\n#include <stdint.h>\n"
                "#include <cstdio>\n#include <stdio.h>\n#include <cstring>\n#include <string.h>\n#include <climits>\n"
@@ -75,11 +89,24 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
                // that no import shows (host_imports.h): poisoned, it cannot be named or pasted.
                "#pragma GCC poison asm __asm__ __asm\n"
                "namespace student {\nusing ::cudalab::emu::printf;\n" +
-               line_directive + rewritten.text + "\n}  // namespace student\n";
+               line_directive + instrument_shared_arrays(rewritten.text).text + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);
   }
   JitOutput output;
-  const Status compiled = compile_kernel(device, jit, kernel, &output);
+  Status compiled = compile_kernel(device, jit, kernel, &output);
+  if (compiled.code == StatusCode::invalid_argument && !device.is_gpu()) {
+    // Valid CUDA the detector's proxies cannot stand in for is checked without them (probe.cuh's
+    // CUDALAB_PROBE_NO_RACE_CHECKS), rather than called a compile error; and when the file does
+    // not compile either way, the messages are those about the student's code alone.
+    JitSource plain = jit;
+    const std::size_t student = plain.text.find(line_directive);
+    plain.text = "#define CUDALAB_PROBE_NO_RACE_CHECKS 1\n" + plain.text.substr(0, student) + line_directive + rewritten.text +
+                 "\n}  // namespace student\n";
+    JitOutput plain_output;
+    compiled = compile_kernel(device, plain, kernel, &plain_output);
+    plain_output.seconds += output.seconds;
+    output = std::move(plain_output);
+  }
   verdict->compile_seconds = output.seconds;
   verdict->compiler = output.compiler;
   verdict->compiler_log = output.log;

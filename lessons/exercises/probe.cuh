@@ -5,8 +5,18 @@
 //   - checks every index against the buffer's length: an access outside it is recorded (thread,
 //     block, buffer, index) and not performed, so the verdict names it instead of a crash;
 //   - counts each thread's reads and writes per buffer (limits such as "each thread reads `a` once");
-//   - remembers which thread last wrote each element (a wrong element names its writer).
+//   - remembers which thread last wrote each element (a wrong element names its writer);
+//   - on the CPU emulator only, finds data races (race_shadow.cuh): the GPU code is unchanged.
 // Plain C++17 without headers: NVRTC has no standard library.
+namespace cudalab_probe {
+struct Probe;
+}
+// The checker compiles a file again with CUDALAB_PROBE_NO_RACE_CHECKS when the detector's proxies
+// made valid CUDA fail to compile (compile_submission.cpp).
+#if defined(CUDALAB_EMU) && !defined(CUDALAB_PROBE_NO_RACE_CHECKS)
+#define CUDALAB_PROBE_RACE_CHECKS 1
+#include "race_shadow.cuh"
+#endif
 namespace cudalab_probe {
 
 // Filled by the checker (lessons/exercises/checker.cpp) in device memory; the layout is shared.
@@ -16,6 +26,10 @@ struct Probe {
   int* writers;          // every buffer's elements, one after another: rank of the last writer, -1: none
   unsigned int* fault;   // kFault* below
   unsigned int threads;  // threads in the launch
+  // The race detector's (emulator only; null on a GPU): three slots per element, laid out as
+  // `writers`, and the first race (race_shadow.cuh's kRace* slots).
+  unsigned long long* shadow;
+  unsigned int* race;
 };
 
 enum FaultSlot : unsigned int {
@@ -36,12 +50,28 @@ __device__ inline unsigned int rank() {
 
 template <class T>
 struct ReadRef {
+  using ValueType = T;
   T* data;
   long long index;
   long long count;
   Probe* probe;
   int buffer;
   long long writer_base;
+#ifdef CUDALAB_PROBE_RACE_CHECKS
+  unsigned line;  // of the student's `[]`
+
+  void race_check(bool write) const {
+    unsigned int* race = probe->race;
+    if (race == nullptr || race[kRaceFlag] != 0u) return;
+    const race::Access me{rank(), race::block_threads(), ::cudalab::emu::sync_epoch(), line, write};
+    if (!me.checkable()) return;
+    bool earlier_wrote = false;
+    const unsigned long long earlier = race::check_and_record(probe->shadow + 3 * (writer_base + index), me, &earlier_wrote);
+    if (earlier != 0) race::report(race, false, static_cast<unsigned>(buffer), index, earlier, earlier_wrote, me, 0);
+  }
+#else
+  __device__ void race_check(bool) const {}
+#endif
 
   __device__ bool inside(bool write) const {
     if (index >= 0 && index < count) return true;
@@ -58,6 +88,7 @@ struct ReadRef {
   __device__ operator T() const {
     if (!inside(false)) return T();
     probe->reads[buffer * probe->threads + rank()] += 1;  // only this thread touches its slot
+    race_check(false);
     return data[index];
   }
 };
@@ -72,6 +103,7 @@ struct WriteRef : ReadRef<T> {
       const unsigned int me = rank();
       this->probe->writes[this->buffer * this->probe->threads + me] += 1;
       this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
+      this->race_check(true);
       this->data[this->index] = value;
     }
     return *this;
@@ -120,10 +152,21 @@ struct Ptr {
   int unused;
   long long writer_base;
 
+#ifdef CUDALAB_PROBE_RACE_CHECKS
+  // race::At carries the line of the student's `[]` for the race detector.
+  typename RefFor<T>::type operator[](race::At at) const {
+    return typename RefFor<T>::type(ReadRef<Value>{data, offset + at.index, count, probe, buffer, writer_base, at.line});
+  }
+#else
   __device__ typename RefFor<T>::type operator[](long long i) const {
     return typename RefFor<T>::type(ReadRef<Value>{data, offset + i, count, probe, buffer, writer_base});
   }
+#endif
+#ifdef CUDALAB_PROBE_RACE_CHECKS
+  typename RefFor<T>::type operator*() const { return (*this)[race::At(0, 0u)]; }  // line 0: unknown
+#else
   __device__ typename RefFor<T>::type operator*() const { return (*this)[0]; }
+#endif
   __device__ Ptr operator+(long long k) const {
     Ptr moved = *this;
     moved.offset += k;
@@ -139,7 +182,16 @@ struct Ptr {
     return *this;
   }
   // Where a plain pointer is needed (a helper taking float*): the checks stop there.
+#ifdef CUDALAB_PROBE_RACE_CHECKS
+  // A template, so that p[i] has no built-in candidate (pointer subscript) to be ambiguous with
+  // the member taking race::At.
+  template <class U, std::enable_if_t<std::is_same_v<std::remove_const_t<U>, Value> && (std::is_const_v<U> || !std::is_const_v<T>), int> = 0>
+  operator U*() const { return data + offset; }
+  // `if (p)`, `p == nullptr`, memcpy(…, p, …): what the plain pointer's conversions allowed.
+  operator std::conditional_t<std::is_const_v<T>, const void*, void*>() const { return data + offset; }
+#else
   __device__ operator T*() const { return data + offset; }
+#endif
 };
 
 }  // namespace cudalab_probe

@@ -8,10 +8,7 @@
 #include <fmt/format.h>
 
 namespace cudalab::lessons::exercises {
-namespace {
 
-// The text with comments and string literals blanked out (same length, newlines kept), so that a
-// search for the kernel cannot land in a comment.
 std::string blank_comments(std::string_view text) {
   std::string out(text);
   enum { code, line_comment, block_comment, string_literal, char_literal } state = code;
@@ -53,6 +50,8 @@ std::string blank_comments(std::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 std::vector<std::string> words_of(std::string_view text) {
   std::vector<std::string> words;

@@ -19,6 +19,10 @@ struct RewrittenSource {
 
 RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercise& exercise);
 
+// The text with comments and string literals blanked out (same length, newlines kept), so that a
+// search for code cannot land in a comment.
+std::string blank_comments(std::string_view text);
+
 // "const float *" / "float const*" / "const float* __restrict__" → "const float*".
 std::string normalize_type(std::string_view type);
 

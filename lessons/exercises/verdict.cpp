@@ -11,10 +11,11 @@
 
 namespace cudalab::lessons::exercises {
 namespace {
-constexpr std::array<std::pair<VerdictKind, const char*>, 10> kNames{{
+constexpr std::array<std::pair<VerdictKind, const char*>, 11> kNames{{
     {VerdictKind::passed, "passed"},
     {VerdictKind::wrong_result, "wrong result"},
     {VerdictKind::out_of_bounds, "out of bounds"},
+    {VerdictKind::data_race, "data race"},
     {VerdictKind::too_many_accesses, "too many reads or writes"},
     {VerdictKind::divergent_barrier, "divergent barrier"},
     {VerdictKind::kernel_fault, "kernel fault"},

@@ -17,6 +17,7 @@ enum class VerdictKind {
   passed,
   wrong_result,       // an output element differs from the CPU reference
   out_of_bounds,      // a thread read or wrote outside a buffer
+  data_race,          // two threads touched one element with nothing ordering them (emulator only)
   too_many_accesses,  // a thread read or wrote a buffer more often than the exercise allows
   divergent_barrier,  // __syncthreads() not reached by every thread of a block
   kernel_fault,       // the kernel trapped, asserted or faulted

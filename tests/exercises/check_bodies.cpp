@@ -35,8 +35,11 @@ void expect_variants_get_their_verdicts(Checker& checker, bool on_gpu) {
     if (on_gpu && variant.emulator_only) continue;
     ASSERT_NE(ex::find_exercise(variant.exercise), nullptr) << variant.file << ": no such exercise";
     ASSERT_NE(variant.expected, ex::VerdictKind::cannot_run) << variant.file << ": the name does not start with a verdict";
+    if (variant.gpu_differs)
+      ASSERT_NE(variant.gpu_expected, ex::VerdictKind::cannot_run) << variant.file << ": --gpu-<verdict>-- names no verdict";
+    const ex::VerdictKind expected = on_gpu && variant.gpu_differs ? variant.gpu_expected : variant.expected;
     const ex::Verdict verdict = checker.check(variant.exercise, variant.source);
-    EXPECT_EQ(ex::to_string(verdict.kind), std::string(ex::to_string(variant.expected)))
+    EXPECT_EQ(ex::to_string(verdict.kind), std::string(ex::to_string(expected)))
         << variant.file.filename() << ":\n" << verdict.text();
   }
 }

@@ -31,11 +31,18 @@ std::vector<Variant> all_variants() {
       if (entry.path().extension() != ".cu") continue;
       Variant variant;
       variant.exercise = folder.path().filename().string();
-      std::string kind = name.substr(0, name.find("--"));
-      std::replace(kind.begin(), kind.end(), '_', ' ');
-      if (kind == "too many accesses") kind = "too many reads or writes";
-      if (!ex::parse_verdict_kind(kind, &variant.expected)) variant.expected = ex::VerdictKind::cannot_run;
+      auto parse_kind = [](std::string kind, ex::VerdictKind* out) {
+        std::replace(kind.begin(), kind.end(), '_', ' ');
+        if (kind == "too many accesses") kind = "too many reads or writes";
+        if (!ex::parse_verdict_kind(kind, out)) *out = ex::VerdictKind::cannot_run;
+      };
+      parse_kind(name.substr(0, name.find("--")), &variant.expected);
       variant.emulator_only = name.find("--emu-only--") != std::string::npos;
+      if (const std::size_t gpu = name.find("--gpu-"); gpu != std::string::npos) {
+        const std::size_t from = gpu + 6;
+        parse_kind(name.substr(from, name.find("--", from) - from), &variant.gpu_expected);
+        variant.gpu_differs = true;
+      }
       variant.file = entry.path();
       std::ifstream in(entry.path(), std::ios::binary);
       std::ostringstream text;

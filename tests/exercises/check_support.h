@@ -30,6 +30,10 @@ struct Variant {
   std::string exercise;
   ex::VerdictKind expected;
   bool emulator_only = false;  // "--emu-only--" in the name: undefined behaviour on a GPU
+  // "--gpu-<verdict>--" in the name: what a GPU says instead, where the emulator finds more (a
+  // data race the GPU's schedule hides, and then another failure or none).
+  ex::VerdictKind gpu_expected = ex::VerdictKind::cannot_run;
+  bool gpu_differs = false;
   std::filesystem::path file;
   std::string source;
 };

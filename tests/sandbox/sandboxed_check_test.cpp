@@ -13,7 +13,6 @@
 
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
-#include "worker/step_host.h"
 #include "worker/worker_client.h"
 
 namespace cudalab::app::worker {
@@ -67,21 +66,6 @@ TEST(SandboxedCheck, ThePlainWorkerSaysNoSandbox) {
   const Checked checked = check_solution(false);
   EXPECT_TRUE(checked.verdict.passed()) << checked.verdict.text();
   EXPECT_EQ(checked.line, "");
-}
-
-// The app's exercise pane checks through its StepHost: a fresh sandboxed worker per check, whose
-// line the Run carries for the console, while lesson steps keep the warm worker.
-TEST(SandboxedCheck, TheAppsHostChecksInAFreshSandboxedWorker) {
-  ::unsetenv("CUDALAB_SANDBOX_NAMESPACES");
-  auto host = make_worker_host(CUDALAB_EXE);
-  DeviceFacts facts;
-  ASSERT_TRUE(host->open({BackendRequest::emulator, 0}, nullptr, &facts).ok());
-  lessons::RunControl control;
-  const cudalab::Run run = host->check("guard", std::string(ex::find_exercise("guard")->solution()), control, std::chrono::seconds(60));
-  EXPECT_TRUE(ex::verdict_of_run(run, "guard").passed());
-  ASSERT_TRUE(run.results.contains("sandbox"));
-  EXPECT_NE(run.results["sandbox"].get<std::string>().find("Sandbox: "), std::string::npos);
-  EXPECT_EQ(run.lesson, "exercise:guard");
 }
 
 }  // namespace

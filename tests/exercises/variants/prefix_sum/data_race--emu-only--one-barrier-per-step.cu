@@ -1,5 +1,6 @@
 // One barrier per step: thread t may read sums[t - offset] after its owner already added to it
-// in the same step. The emulator runs threads in order, so it always does; a GPU only sometimes.
+// in the same step: a data race, which the emulator's detector names; a GPU gets it wrong only
+// sometimes.
 __global__ void block_scan(const int* a, int* out, int n) {
   __shared__ int sums[256];
   const int t = threadIdx.x;

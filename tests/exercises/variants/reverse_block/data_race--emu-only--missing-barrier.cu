@@ -1,7 +1,7 @@
 // No barrier between the copy and the mirrored read: thread t reads chunk[255 - t] before the
-// thread of another warp that owns it may have written it. The emulator runs threads in order, so
-// it always reads too early; a GPU usually gets away with it (10 passes out of 10 on an H200):
-// the lesson is that "it passed" proves nothing about a race.
+// thread of another warp that owns it may have written it: a data race, which the emulator's
+// detector names; a GPU usually gets away with it (10 passes out of 10 on an H200): the lesson is
+// that "it passed" proves nothing about a race.
 __global__ void reverse_blocks(const float* a, float* out, int n) {
   __shared__ float chunk[256];
   const int t = threadIdx.x;

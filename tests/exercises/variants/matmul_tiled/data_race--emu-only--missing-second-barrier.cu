@@ -1,5 +1,5 @@
-// No barrier after the copies: a thread multiplies with tile elements that threads of other warps
-// have not copied yet.
+// No barrier after the multiply: a thread that finished its 16 products overwrites its tile
+// elements for the next step while slower threads still read the old ones.
 __global__ void mat_mul_tiled(const float* a, const float* b, float* c, int n) {
   __shared__ float tile_a[16][16];
   __shared__ float tile_b[16][16];
@@ -11,8 +11,8 @@ __global__ void mat_mul_tiled(const float* a, const float* b, float* c, int n) {
     const int a_col = step * 16 + tx, b_row = step * 16 + ty;
     tile_a[ty][tx] = (row < n && a_col < n) ? a[row * n + a_col] : 0.f;
     tile_b[ty][tx] = (b_row < n && col < n) ? b[b_row * n + col] : 0.f;
-    for (int k = 0; k < 16; ++k) sum += tile_a[ty][k] * tile_b[k][tx];
     __syncthreads();
+    for (int k = 0; k < 16; ++k) sum += tile_a[ty][k] * tile_b[k][tx];
   }
   if (row < n && col < n) c[row * n + col] = sum;
 }

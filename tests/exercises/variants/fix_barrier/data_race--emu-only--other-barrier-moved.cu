@@ -1,5 +1,6 @@
 // The barrier moved up instead of added: now nothing separates writing the totals from reading
-// values[255]. The emulator always reads it too early; a GPU only sometimes.
+// values[255]: a data race, which the emulator's detector names; a GPU reads it too early only
+// sometimes.
 __global__ void cumulative_share(const float* a, float* out, int n) {
   __shared__ float values[256];
   const int t = threadIdx.x;

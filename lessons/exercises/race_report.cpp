@@ -1,0 +1,79 @@
+#include "exercises/race_report.h"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace cudalab::lessons::exercises {
+namespace {
+
+// A __shared__ array's name as the kernel wrote it into the record: identifier characters only
+// (the record is memory the kernel could scribble on).
+std::string shared_name(const std::vector<unsigned>& record) {
+  std::string name;
+  for (unsigned k = 0; k < 4 * 8 - 1; ++k) {
+    const char c = static_cast<char>((record[kRaceRecordName + k / 4] >> (8 * (k % 4))) & 0xFFu);
+    if (c == '\0') break;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return "a __shared__ array";
+    name += c;
+  }
+  return name.empty() ? "a __shared__ array" : name;
+}
+
+// tile[2][5] from the flat index and the extents; the flat index when they do not fit.
+std::string element_words(const std::string& name, long long flat, const std::vector<unsigned>& record) {
+  const unsigned dims = record[kRaceRecordDims];
+  if (dims < 2 || dims > 3) return fmt::format("{}[{}]", name, flat);
+  std::vector<long long> extent(dims), index(dims);
+  for (unsigned k = 0; k < dims; ++k) extent[k] = record[kRaceRecordDim0 + k] > 0 ? record[kRaceRecordDim0 + k] : 1;
+  long long rest = flat;
+  for (unsigned k = dims; k-- > 0;) {
+    index[k] = rest % extent[k];
+    rest /= extent[k];
+  }
+  index[0] += rest * extent[0];  // past the end: shown as the first index would be
+  std::string out = name;
+  for (long long i : index) out += fmt::format("[{}]", i);
+  return out;
+}
+
+// Line 0: an access the probe could not place (`*p`).
+std::string line_words(unsigned line) { return line == 0 ? "?" : std::to_string(line); }
+
+}  // namespace
+
+std::vector<std::string> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
+                                       long long threads_per_block, const std::function<std::string(long long)>& thread_words) {
+  const bool shared = record[kRaceRecordShared] != 0;
+  const long long flat = static_cast<long long>((static_cast<unsigned long long>(record[kRaceRecordIndexHigh]) << 32) |
+                                                record[kRaceRecordIndexLow]);
+  std::string element;
+  if (shared) {
+    element = element_words(shared_name(record), flat, record);
+  } else {
+    const std::size_t param = std::min<std::size_t>(record[kRaceRecordArray], exercise.params.size() - 1);
+    element = fmt::format("{}[{}]", exercise.params[param].name, flat);
+  }
+  const long long first = record[kRaceRecordFirstRank], second = record[kRaceRecordSecondRank];
+  const bool one_block = threads_per_block > 0 && first / threads_per_block == second / threads_per_block;
+  // Whole sentences per case, so that each translates as one (app/i18n).
+  const bool first_wrote = record[kRaceRecordFirstWrite] != 0, second_wrote = record[kRaceRecordSecondWrite] != 0;
+  const char* what = !first_wrote            ? "{} read {} at line {} while {} wrote it at line {}"
+                     : second_wrote ? "{} wrote {} at line {} while {} wrote it too at line {}"
+                                             : "{} wrote {} at line {} while {} read it at line {}";
+  const std::string sentence = std::string(what) + (one_block ? ", with no __syncthreads() between them"
+                                                              : "; threads of different blocks are never ordered");
+  std::vector<std::string> lines;
+  lines.push_back(fmt::format(fmt::runtime(sentence), thread_words(first), element, line_words(record[kRaceRecordFirstLine]),
+                              thread_words(second), line_words(record[kRaceRecordSecondLine])));
+  if (one_block)
+    lines.push_back("The result depends on which thread gets there first: it may come out right by luck, and on a "
+                    "GPU it changes from run to run. Is a __syncthreads() missing between the write and the other "
+                    "access, or in the wrong place?");
+  else
+    lines.push_back("Blocks run in any order, even at the same time: an element one block writes may be touched by "
+                    "no other block, unless every access to it is atomic (atomicAdd).");
+  return lines;
+}
+
+}  // namespace cudalab::lessons::exercises

@@ -1,0 +1,36 @@
+#pragma once
+// The race detector's record (race_shadow.cuh, filled on the emulator) in words, for the verdict.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "exercises/exercise.h"
+
+namespace cudalab::lessons::exercises {
+
+// Slots of the record, as race_shadow.cuh's RaceSlot lays them out.
+enum RaceRecordSlot : unsigned {
+  kRaceRecordFlag = 0,
+  kRaceRecordShared,
+  kRaceRecordArray,
+  kRaceRecordIndexLow,
+  kRaceRecordIndexHigh,
+  kRaceRecordFirstRank,
+  kRaceRecordFirstWrite,
+  kRaceRecordFirstLine,
+  kRaceRecordSecondRank,
+  kRaceRecordSecondWrite,
+  kRaceRecordSecondLine,
+  kRaceRecordDims,
+  kRaceRecordDim0,
+  kRaceRecordName = kRaceRecordDim0 + 3,
+  kRaceRecordSlots = kRaceRecordName + 8
+};
+
+// The verdict's detail lines for a record whose flag is set: what the two threads did, then why it
+// matters. `thread_words` names a rank ("thread (3,0,0) of block (0,0,0)"); `threads_per_block`
+// tells whether the two were in one block.
+std::vector<std::string> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
+                                       long long threads_per_block, const std::function<std::string(long long)>& thread_words);
+
+}  // namespace cudalab::lessons::exercises

@@ -1,0 +1,159 @@
+#pragma once
+// A student's `__shared__ T name[A][B];`, made observable for the race detector (emulator only;
+// race_shadow.cuh includes it). compile_submission.cpp rewrites the declaration into
+//   __shared__ ::cudalab_probe::Shared<T, ::cudalab_probe::Label{id, "name"}, (A), (B)> name;
+// which holds exactly the array (same size and layout, so `sizeof` and pointer arithmetic on
+// `&name[i][j]` keep their meaning) and indexes into proxies like Ptr<T>'s: tile[i][j] reads or
+// writes the element and tells the detector. The shadow of each declared array is a separate
+// per-worker (thread_local, as the emulator's shared memory is) table keyed by the Label, cleared
+// when the worker starts another block.
+//
+// What a proxy cannot do well fails to compile, and the checker then compiles the file without
+// the rewrite (unchecked, never a false "does not compile"): binding `auto&` to an element, a
+// template deducing `float` from an element. Mutating operators work on the element expression
+// only (&&), so `auto v = tile[i][j]; v += 1;` — a copy in CUDA — cannot write to the array here.
+
+namespace cudalab_probe {
+
+// Names an array in the type (a C++20 class template argument): which shadow, and what to call it.
+template <unsigned N>
+struct Label {
+  unsigned id;
+  char text[N];
+  constexpr Label(unsigned array_id, const char (&name)[N]) : id(array_id), text{} {
+    for (unsigned k = 0; k < N; ++k) text[k] = name[k];
+  }
+};
+
+template <class T, long long... Dims>
+struct ArrayOf {
+  using type = T;
+};
+template <class T, long long D, long long... Rest>
+struct ArrayOf<T, D, Rest...> {
+  using type = typename ArrayOf<T, Rest...>::type[D];
+};
+
+// Facts about one declared array, and its shadow.
+template <class T, auto L, long long... Dims>
+struct SharedInfo {
+  static constexpr int rank = sizeof...(Dims);
+  static constexpr long long dims[rank] = {Dims...};
+  static constexpr long long total = (Dims * ...);
+  // Elements one step of index `level` moves over.
+  static constexpr long long stride(int level) {
+    long long s = 1;
+    for (int k = level + 1; k < rank; ++k) s *= dims[k];
+    return s;
+  }
+  static inline thread_local unsigned long long slots[3 * total];
+  static inline thread_local unsigned long long serial;  // the block run the slots are about
+
+  static unsigned long long* shadow() {
+    const unsigned long long now = ::cudalab::emu::block_run_serial();
+    if (serial != now) {  // another block's: it shares nothing with this one
+      __builtin_memset(slots, 0, sizeof slots);
+      serial = now;
+    }
+    return slots;
+  }
+  static void report(unsigned int* race, long long flat, unsigned long long earlier, bool earlier_wrote,
+                     const race::Access& me) {
+    const unsigned long long base = static_cast<unsigned long long>(race::block_rank()) * race::block_threads();
+    if (!race::report(race, true, L.id, flat, earlier, earlier_wrote, me, base)) return;
+    race[kRaceDims] = rank <= 3 ? static_cast<unsigned int>(rank) : 0u;
+    for (int k = 0; k < rank && k < 3; ++k) race[kRaceDim0 + k] = static_cast<unsigned int>(dims[k]);
+    for (unsigned k = 0; k < sizeof(L.text) && k < 4 * kRaceNameSlots - 1; ++k)
+      race[kRaceName + k / 4] |= static_cast<unsigned int>(static_cast<unsigned char>(L.text[k])) << (8 * (k % 4));
+  }
+};
+
+template <class T, class Info>
+struct SharedRef {
+  using ValueType = T;
+  T* at;
+  long long flat;
+  unsigned line;
+
+  void touch(bool write) const {
+    unsigned int* race = __atomic_load_n(&race::record, __ATOMIC_RELAXED);
+    if (race == nullptr || race[kRaceFlag] != 0u || flat < 0 || flat >= Info::total) return;
+    const race::Access me{race::thread_in_block(), 0, ::cudalab::emu::sync_epoch(), line, write};
+    if (!me.checkable()) return;
+    bool earlier_wrote = false;
+    const unsigned long long earlier = race::check_and_record(Info::shadow() + 3 * flat, me, &earlier_wrote);
+    if (earlier != 0) Info::report(race, flat, earlier, earlier_wrote, me);
+  }
+  operator T() const {
+    touch(false);
+    return *at;
+  }
+  SharedRef operator=(T value) && {
+    touch(true);
+    *at = value;
+    return *this;
+  }
+  SharedRef operator=(const SharedRef& other) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(other); }
+  template <class V> SharedRef operator+=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) + v); }
+  template <class V> SharedRef operator-=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) - v); }
+  template <class V> SharedRef operator*=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) * v); }
+  template <class V> SharedRef operator/=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) / v); }
+  template <class V> SharedRef operator%=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) % v); }
+  template <class V> SharedRef operator&=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) & v); }
+  template <class V> SharedRef operator|=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) | v); }
+  template <class V> SharedRef operator^=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) ^ v); }
+  template <class V> SharedRef operator<<=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) << v); }
+  template <class V> SharedRef operator>>=(const V& v) && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) >> v); }
+  SharedRef operator++() && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) + 1); }
+  SharedRef operator--() && { return static_cast<SharedRef&&>(*this) = static_cast<T>(static_cast<T>(*this) - 1); }
+  T operator++(int) && {
+    const T old = static_cast<T>(*this);
+    static_cast<SharedRef&&>(*this) = static_cast<T>(old + 1);
+    return old;
+  }
+  T operator--(int) && {
+    const T old = static_cast<T>(*this);
+    static_cast<SharedRef&&>(*this) = static_cast<T>(old - 1);
+    return old;
+  }
+  // &tile[i][j] (atomicAdd, a pointer kept for later): the plain address; what it does is unseen.
+  T* operator&() const { return at; }
+};
+
+// tile[i] of a 2-D (or deeper) array, standing for the subarray `Sub` (T[B] here): indexes on, or
+// decays to a pointer as that subarray does. Level 0 is the whole array.
+template <class T, class Info, int Level, class Sub>
+struct SharedRow {
+  using Elem = std::remove_extent_t<Sub>;
+  T* base;         // the array's first element
+  long long flat;  // this row's first element
+
+  auto operator[](race::At at) const {
+    const long long element = flat + at.index * Info::stride(Level);
+    if constexpr (Level + 1 == Info::rank) {
+      return SharedRef<T, Info>{base + element, element, at.line};
+    } else {
+      return SharedRow<T, Info, Level + 1, Elem>{base, element};
+    }
+  }
+  Elem* row() const { return reinterpret_cast<Elem*>(base + flat); }
+  template <class U, std::enable_if_t<std::is_same_v<std::remove_const_t<U>, Elem>, int> = 0>
+  operator U*() const { return row(); }
+  Elem* operator+(long long k) const { return row() + k; }
+};
+
+template <class T, auto L, long long... Dims>
+struct Shared {
+  using Info = SharedInfo<T, L, Dims...>;
+  using Array = typename ArrayOf<T, Dims...>::type;
+  using Elem = std::remove_extent_t<Array>;
+  Array data;  // the only member: the wrapper has the array's size and layout
+
+  auto operator[](race::At at) { return SharedRow<T, Info, 0, Array>{first(), 0}[at]; }
+  T* first() { return reinterpret_cast<T*>(&data); }
+  template <class U, std::enable_if_t<std::is_same_v<std::remove_const_t<U>, Elem>, int> = 0>
+  operator U*() { return data; }
+  Elem* operator+(long long k) { return data + k; }
+};
+
+}  // namespace cudalab_probe
