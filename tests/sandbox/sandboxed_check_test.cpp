@@ -7,12 +7,14 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
+#include "worker/step_host.h"
 #include "worker/worker_client.h"
 
 namespace cudalab::app::worker {
@@ -44,6 +46,15 @@ Checked check_solution(bool sandboxed) {
 
 bool alive(pid_t pid) { return pid > 0 && ::kill(pid, 0) == 0; }
 
+// Running (not gone, not a zombie waiting for its parent).
+bool running(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (pid <= 0 || !std::getline(stat, text)) return false;
+  const auto state = text.find(") ");
+  return state != std::string::npos && text[state + 2] != 'Z';
+}
+
 TEST(SandboxedCheck, TheSolutionPassesInsideTheNamespaces) {
   ::unsetenv("CUDALAB_SANDBOX_NAMESPACES");
   const Checked checked = check_solution(true);
@@ -66,6 +77,46 @@ TEST(SandboxedCheck, ThePlainWorkerSaysNoSandbox) {
   const Checked checked = check_solution(false);
   EXPECT_TRUE(checked.verdict.passed()) << checked.verdict.text();
   EXPECT_EQ(checked.line, "");
+}
+
+// A kernel that never ends: the time limit ends the supervisor and the worker under it, in both
+// modes (the supervisor's SIGTERM path, then SIGKILL of its group if it does not answer).
+TEST(SandboxedCheck, TheTimeLimitEndsTheWholeSandbox) {
+  for (const char* namespaces : {"1", "0"}) {
+    ::setenv("CUDALAB_SANDBOX_NAMESPACES", namespaces, 1);
+    WorkerClient client(CUDALAB_EXE, true);
+    DeviceFacts facts;
+    ASSERT_TRUE(client.open({BackendRequest::emulator, 0}, nullptr, &facts).ok());
+    const pid_t supervisor = client.worker_pid();
+    std::ifstream children("/proc/" + std::to_string(supervisor) + "/task/" + std::to_string(supervisor) + "/children");
+    pid_t worker = -1;
+    children >> worker;
+    EXPECT_TRUE(running(worker)) << "namespaces=" << namespaces;
+    lessons::RunControl control;
+    const std::string hang = "__global__ void add_ten(const float* a, float* out, int n) {\n"
+                             "  volatile int spin = 1;\n  while (spin) {}\n}\n";
+    const cudalab::Run run = client.check("guard", hang, control, std::chrono::seconds(2));
+    EXPECT_EQ(run.status.code, StatusCode::timeout) << run.status.describe();
+    for (int i = 0; i < 100 && (running(supervisor) || running(worker)); ++i) ::usleep(10'000);
+    EXPECT_FALSE(running(supervisor)) << "namespaces=" << namespaces;
+    EXPECT_FALSE(running(worker)) << "namespaces=" << namespaces;
+  }
+  ::unsetenv("CUDALAB_SANDBOX_NAMESPACES");
+}
+
+// The app's exercise pane checks through its StepHost: a fresh sandboxed worker per check, whose
+// line the Run carries for the console, while lesson steps keep the warm worker.
+TEST(SandboxedCheck, TheAppsHostChecksInAFreshSandboxedWorker) {
+  ::unsetenv("CUDALAB_SANDBOX_NAMESPACES");
+  auto host = make_worker_host(CUDALAB_EXE);
+  DeviceFacts facts;
+  ASSERT_TRUE(host->open({BackendRequest::emulator, 0}, nullptr, &facts).ok());
+  lessons::RunControl control;
+  const cudalab::Run run = host->check("guard", std::string(ex::find_exercise("guard")->solution()), control, std::chrono::seconds(60));
+  EXPECT_TRUE(ex::verdict_of_run(run, "guard").passed());
+  ASSERT_TRUE(run.results.contains("sandbox"));
+  EXPECT_NE(run.results["sandbox"].get<std::string>().find("Sandbox: "), std::string::npos);
+  EXPECT_EQ(run.lesson, "exercise:guard");
 }
 
 }  // namespace
