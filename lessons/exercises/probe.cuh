@@ -63,7 +63,8 @@ struct ReadRef {
   void race_check(bool write) const {
     unsigned int* race = probe->race;
     if (race == nullptr || race[kRaceFlag] != 0u) return;
-    const race::Access me{rank(), race::block_threads(), ::cudalab::emu::sync_epoch(), line, write};
+    const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
+    const race::Access me{now.rank, now.threads_per_block, now.epoch, line, write};
     if (!me.checkable()) return;
     bool earlier_wrote = false;
     const unsigned long long earlier = race::check_and_record(probe->shadow + 3 * (writer_base + index), me, &earlier_wrote);

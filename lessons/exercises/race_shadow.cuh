@@ -5,7 +5,7 @@
 // the schedule happened to give the right numbers (compute-sanitizer's racecheck is the model).
 //
 // What orders two accesses: inside a block, a __syncthreads() between them (the engine's
-// sync_epoch(): a block runs barrier phase by phase, so the same epoch means no barrier between);
+// sync_point().epoch: a block runs barrier phase by phase, so the same epoch means no barrier between);
 // across blocks, nothing (an exercise has no grid-wide sync). Each element has a shadow of three
 // 64-bit slots: its last writer and up to two readers since, each {thread, epoch, line} packed in
 // one word, so a slot read while another worker writes it is never torn (blocks run on several
@@ -113,10 +113,6 @@ inline unsigned long long check_and_record(unsigned long long* shadow, const Acc
 // kernel's first checked pointer, before the thread runs: the __shared__ arrays report there too.
 inline unsigned int* record = nullptr;
 inline void use_record(unsigned int* race) { __atomic_store_n(&record, race, __ATOMIC_RELAXED); }
-
-inline unsigned block_rank() { return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x; }
-inline unsigned thread_in_block() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
-inline unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 
 // Keeps the first race of the launch (true: this was it); `block_base` turns a __shared__ id into
 // a global rank.

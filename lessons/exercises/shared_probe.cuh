@@ -46,21 +46,24 @@ struct SharedInfo {
     for (int k = level + 1; k < rank; ++k) s *= dims[k];
     return s;
   }
-  static inline thread_local unsigned long long slots[3 * total];
-  static inline thread_local unsigned long long serial;  // the block run the slots are about
+  // One thread_local (a kernel compiled at run time finds each through a __tls_get_addr call).
+  struct Shadow {
+    unsigned long long serial;  // the block run the slots are about
+    unsigned long long slots[3 * total];
+  };
+  static inline thread_local Shadow state;
 
-  static unsigned long long* shadow() {
-    const unsigned long long now = ::cudalab::emu::block_run_serial();
-    if (serial != now) {  // another block's: it shares nothing with this one
-      __builtin_memset(slots, 0, sizeof slots);
-      serial = now;
+  static unsigned long long* shadow(unsigned long long now) {
+    Shadow& mine = state;
+    if (mine.serial != now) {  // another block's: it shares nothing with this one
+      __builtin_memset(mine.slots, 0, sizeof mine.slots);
+      mine.serial = now;
     }
-    return slots;
+    return mine.slots;
   }
   static void report(unsigned int* race, long long flat, unsigned long long earlier, bool earlier_wrote,
-                     const race::Access& me) {
-    const unsigned long long base = static_cast<unsigned long long>(race::block_rank()) * race::block_threads();
-    if (!race::report(race, true, L.id, flat, earlier, earlier_wrote, me, base)) return;
+                     const race::Access& me, unsigned long long block_base) {
+    if (!race::report(race, true, L.id, flat, earlier, earlier_wrote, me, block_base)) return;
     race[kRaceDims] = rank <= 3 ? static_cast<unsigned int>(rank) : 0u;
     for (int k = 0; k < rank && k < 3; ++k) race[kRaceDim0 + k] = static_cast<unsigned int>(dims[k]);
     for (unsigned k = 0; k < sizeof(L.text) && k < 4 * kRaceNameSlots - 1; ++k)
@@ -78,11 +81,12 @@ struct SharedRef {
   void touch(bool write) const {
     unsigned int* race = __atomic_load_n(&race::record, __ATOMIC_RELAXED);
     if (race == nullptr || race[kRaceFlag] != 0u || flat < 0 || flat >= Info::total) return;
-    const race::Access me{race::thread_in_block(), 0, ::cudalab::emu::sync_epoch(), line, write};
+    const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
+    const race::Access me{now.thread, 0, now.epoch, line, write};
     if (!me.checkable()) return;
     bool earlier_wrote = false;
-    const unsigned long long earlier = race::check_and_record(Info::shadow() + 3 * flat, me, &earlier_wrote);
-    if (earlier != 0) Info::report(race, flat, earlier, earlier_wrote, me);
+    const unsigned long long earlier = race::check_and_record(Info::shadow(now.block_run) + 3 * flat, me, &earlier_wrote);
+    if (earlier != 0) Info::report(race, flat, earlier, earlier_wrote, me, now.rank - now.thread);
   }
   operator T() const {
     touch(false);

@@ -44,9 +44,7 @@ int syncthreads_count(std::source_location where, int predicate) {
   return static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, predicate);
 }
 
-unsigned sync_epoch() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_epoch(); }
-
-std::uint64_t block_run_serial() { return static_cast<BlockRunner*>(tls_context->block_state)->block_run_serial(); }
+SyncPoint sync_point() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_point(); }
 
 std::uint64_t warp_meet(const WarpCall& call) {
   return static_cast<BlockRunner*>(tls_context->block_state)->warp_arrive(call);

@@ -27,6 +27,7 @@
 
 #include "cudalab/device.h"
 #include "cudalab/emu/context.h"
+#include "cudalab/emu/sync_epoch.h"
 #include "emu/fiber_switch.h"
 #include "emu/stack_pool.h"
 #include "emu/warp_meetings.h"
@@ -52,9 +53,13 @@ class BlockRunner {
   // (or returns at once when it completes it). Returns the lane's result bits.
   std::uint64_t warp_arrive(const WarpCall& call);
 
-  // sync_epoch.h: barrier phases and warp meetings completed in this block; this block run's serial.
-  unsigned sync_epoch() const { return sync_epoch_; }
-  std::uint64_t block_run_serial() const { return block_run_serial_; }
+  // sync_epoch.h: who runs now, and how many barrier phases and warp meetings its block completed.
+  SyncPoint sync_point() const {
+    const uint3 b = context_.block_idx;
+    const dim3 grid = context_.grid_dim;
+    const std::uint64_t block = (std::uint64_t(b.z) * grid.y + b.y) * grid.x + b.x;
+    return {block * threads_ + current_, current_, threads_, sync_epoch_, block_run_serial_};
+  }
 
   std::size_t stacks_created() const { return stacks_.stacks_created(); }
   void trim_stacks(std::size_t keep) noexcept { stacks_.trim(keep); }  // between launches only
