@@ -111,6 +111,10 @@ Namespaces unshare_namespaces(std::string* why) {
 
 void split_supervisor(const std::string& private_folder) {
   const pid_t supervisor = ::getpid();
+  // The folder's parent, held open: if the worker moves this mount namespace to a new root, the
+  // path no longer leads there, the descriptor still does.
+  const std::filesystem::path folder(private_folder);
+  const int parent_fd = private_folder.empty() ? -1 : ::open(folder.parent_path().c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   // Orphans of the child come here, not to the system's init, so they can be ended.
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   // Blocked before the fork: a stop request between fork and sigwait is kept, not lost.
@@ -133,7 +137,8 @@ void split_supervisor(const std::string& private_folder) {
     return;
   }
   // The supervisor: no channel (its end of the app's socket closes with the worker), no output.
-  for (int fd = 3; fd < 1024; ++fd) ::close(fd);
+  for (int fd = 3; fd < 1024; ++fd)
+    if (fd != parent_fd) ::close(fd);
   int status = 0;
   while (true) {
     int signal = 0;
@@ -161,7 +166,8 @@ void split_supervisor(const std::string& private_folder) {
   kill_adopted();
   if (!private_folder.empty()) {
     std::error_code ignored;
-    std::filesystem::remove_all(private_folder, ignored);
+    std::filesystem::remove_all(private_folder, ignored);  // used by the worker: the machine's root
+    if (parent_fd >= 0) ::unlinkat(parent_fd, folder.filename().c_str(), AT_REMOVEDIR);  // unused and empty
   }
   exit_as(status);
 }

@@ -78,13 +78,13 @@ Report enter_sandbox(const Options& options) {
   if (options.namespaces && !ns.any()) report.refused.push_back("namespaces refused here (" + ns_why + ")");
   else if (!ns_why.empty()) report.refused.push_back(ns_why);
 
-  // Without a mount namespace /tmp is the machine's: a fresh folder in it stands in, removed by
-  // the supervisor when the check ends.
+  // Without a new root /tmp is the machine's: a fresh folder in it stands in, removed by the
+  // supervisor when the check ends. Made before the new root is tried: that can fail too (Ubuntu
+  // lets an unprivileged process create a user namespace but have no capabilities in it).
   std::string private_folder;
-  if (!ns.mount) {
-    std::string pattern = "/tmp/cudalab-sandbox-XXXXXX";
-    if (::mkdtemp(pattern.data()) != nullptr) private_folder = pattern;
-  }
+  std::string pattern = "/tmp/cudalab-sandbox-XXXXXX";
+  if (::mkdtemp(pattern.data()) != nullptr) private_folder = pattern;
+  report.private_folder = private_folder;
   const std::string limits = apply_rlimits(ns.user, !report.gpu_possible);
   split_supervisor(private_folder);  // from here on: the worker (pid 1 of its namespace, if any)
 
@@ -92,7 +92,8 @@ Report enter_sandbox(const Options& options) {
                                                          : "own session and process group");
   if (ns.any()) report.layers.push_back(ns.in_words());
   bool new_root = false;
-  if (ns.mount) {
+  if (ns.mount && !options.new_root) report.refused.push_back("new root turned off (CUDALAB_SANDBOX_NEW_ROOT=0)");
+  if (ns.mount && options.new_root) {
     std::string why;
     bool proc = false;
     new_root = enter_new_root(plan, ns.pid, &why, &proc);
@@ -104,11 +105,15 @@ Report enter_sandbox(const Options& options) {
     }
   }
   std::string home = "/tmp";
+  bool have_private = false;
   if (!new_root) {
+    // (After a new root failed half-way the folder is out of reach: Landlock below then allows
+    // nothing at all, and the check fails closed rather than see the machine.)
     if (private_folder.empty() || ::chdir(private_folder.c_str()) != 0) {
       report.refused.push_back("no private folder (" + std::string(std::strerror(errno)) + ")");
     } else {
       home = private_folder;
+      have_private = true;
     }
   }
   clear_environment(home);
@@ -121,15 +126,16 @@ Report enter_sandbox(const Options& options) {
   }
   const bool no_new_privs = set_no_new_privs(&why);
   if (!no_new_privs) report.refused.push_back(why);
-  if (!new_root && home != "/tmp") {
+  if (!new_root) {
     // No new root: Landlock, where the kernel has it, hides the rest of the machine instead.
     std::string words;
-    if (no_new_privs && confine_files(plan, private_folder, &words, &why)) {
-      report.layers.push_back("private folder as HOME, TMPDIR and working folder");
+    if (no_new_privs && confine_files(plan, have_private ? private_folder : std::string(), &words, &why)) {
+      if (have_private) report.layers.push_back("private folder as HOME, TMPDIR and working folder");
       report.layers.push_back(words);
     } else {
       report.refused.push_back("Landlock refused here (" + (no_new_privs ? why : "no no_new_privs") + ")");
-      report.layers.push_back("private folder as HOME, TMPDIR and working folder (the system's files stay visible)");
+      if (have_private)
+        report.layers.push_back("private folder as HOME, TMPDIR and working folder (the system's files stay visible)");
     }
   }
   if (no_new_privs) report.layers.push_back("no_new_privs");
@@ -165,6 +171,8 @@ Options options_from(int argc, char** argv) {
   }
   if (const char* value = std::getenv("CUDALAB_SANDBOX_NAMESPACES"); value != nullptr && std::string_view(value) == "0")
     options.namespaces = false;
+  if (const char* value = std::getenv("CUDALAB_SANDBOX_NEW_ROOT"); value != nullptr && std::string_view(value) == "0")
+    options.new_root = false;
   return options;
 }
 

@@ -16,6 +16,8 @@ namespace cudalab::app::sandbox {
 
 struct Options {
   bool namespaces = true;  // false: skip unshare (tests of the fallback; CUDALAB_SANDBOX_NAMESPACES=0)
+  // false: namespaces but no new root, as where the kernel refuses the mounts (CUDALAB_SANDBOX_NEW_ROOT=0)
+  bool new_root = true;
   // The backend the worker will open ("emu", "gpu" or "auto"): the GPU's driver reserves huge
   // virtual ranges, so the address-space limit applies only when no GPU can be opened.
   std::string backend = "auto";
@@ -25,6 +27,7 @@ struct Report {
   std::vector<std::string> layers;   // in effect, in words: "user, pid, network and mount namespaces"
   std::vector<std::string> refused;  // what was tried and refused, with the kernel's words
   bool gpu_possible = false;         // the GPU's device files were kept visible
+  std::string private_folder;        // in the machine's /tmp; the supervisor removes it at the end
   // "Sandbox: …; …" — one line for a console or a report's head.
   std::string line() const;
 };
@@ -43,7 +46,8 @@ void seal_run_phase();
 std::string current_line();
 
 // Options from the worker's command line (`--sandbox`, `--backend=emu`) and the environment
-// (CUDALAB_SANDBOX_NAMESPACES=0 turns the namespaces off, to test or where they misbehave).
+// (CUDALAB_SANDBOX_NAMESPACES=0 turns the namespaces off, CUDALAB_SANDBOX_NEW_ROOT=0 the new root:
+// to test the fallbacks, or where a layer misbehaves).
 Options options_from(int argc, char** argv);
 
 }  // namespace cudalab::app::sandbox

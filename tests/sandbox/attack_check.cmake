@@ -3,7 +3,7 @@
 # one in $HOME and one in a classmate's file beside it. Whatever the verdict (the kernel itself is
 # right, or the grader refuses the file), none of the secrets may show, the sandbox line must,
 # nothing the submission started may be running a moment later, and the grades stay as they were.
-#   cmake -DEXE=cudalab -DATTACK=file.cu -DWORK=dir [-DNAMESPACES=0] [-DEXPECT=regex] -P attack_check.cmake
+#   cmake -DEXE=cudalab -DATTACK=file.cu -DWORK=dir [-DNAMESPACES=0] [-DNEW_ROOT=0] [-DEXPECT=regex] -P attack_check.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/class ${WORK}/home)
 get_filename_component(name ${ATTACK} NAME)
@@ -16,6 +16,9 @@ file(WRITE ${grades} "alice,passed\n")
 set(env HOME=${WORK}/home CUDALAB_ATTACK_SECRET=hunter2-env)
 if(DEFINED NAMESPACES)
   list(APPEND env CUDALAB_SANDBOX_NAMESPACES=${NAMESPACES})
+endif()
+if(DEFINED NEW_ROOT)
+  list(APPEND env CUDALAB_SANDBOX_NEW_ROOT=${NEW_ROOT})
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env} ${EXE} check guard ${WORK}/class/${name} --backend emu --time-limit 60
                 WORKING_DIRECTORY ${WORK}/class RESULT_VARIABLE exit_code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)

@@ -43,9 +43,13 @@ struct Sandboxed {
   int results = -1;       // read end of the pipe the worker reports on
 };
 
+// Which layers a case asks for: all, namespaces whose new root the kernel refused (as on Ubuntu
+// with restricted user namespaces), or none of the namespaces.
+enum class Mode { namespaces, no_new_root, fallback };
+
 // Forks a child that enters the sandbox and runs `probe` in it (the worker's side); `probe`
 // writes "name=value" lines to the fd it is given.
-Sandboxed start(bool namespaces, const std::function<void(int)>& probe) {
+Sandboxed start(Mode mode, const std::function<void(int)>& probe) {
   int pipe_fds[2];
   EXPECT_EQ(::pipe(pipe_fds), 0);
   Sandboxed s;
@@ -54,10 +58,11 @@ Sandboxed start(bool namespaces, const std::function<void(int)>& probe) {
   if (s.supervisor == 0) {
     ::close(pipe_fds[0]);
     Options options;
-    options.namespaces = namespaces;
+    options.namespaces = mode != Mode::fallback;
+    options.new_root = mode == Mode::namespaces;
     options.backend = "emu";
     const Report report = enter_sandbox(options);
-    const std::string line = "report=" + report.line() + "\n";
+    const std::string line = "report=" + report.line() + "\nfolder=" + report.private_folder + "\n";
     (void)!::write(pipe_fds[1], line.data(), line.size());
     probe(pipe_fds[1]);
     ::_exit(0);
@@ -94,7 +99,7 @@ bool readable(const std::string& path) {
 
 // A teacher's world: a secret in the environment, a $HOME with a private file, a class folder
 // (the current directory) with a classmate's submission.
-class SandboxTest : public ::testing::TestWithParam<bool> {
+class SandboxTest : public ::testing::TestWithParam<Mode> {
  protected:
   void SetUp() override {
     root_ = fs::temp_directory_path() / ("sandbox-test-" + std::to_string(::getpid()));
@@ -119,8 +124,11 @@ class SandboxTest : public ::testing::TestWithParam<bool> {
   std::string old_home_;
 };
 
-INSTANTIATE_TEST_SUITE_P(Modes, SandboxTest, ::testing::Values(true, false),
-                         [](const auto& info) { return info.param ? "namespaces" : "fallback"; });
+INSTANTIATE_TEST_SUITE_P(Modes, SandboxTest, ::testing::Values(Mode::namespaces, Mode::no_new_root, Mode::fallback),
+                         [](const auto& info) {
+                           return info.param == Mode::namespaces ? "namespaces"
+                                  : info.param == Mode::no_new_root ? "no_new_root" : "fallback";
+                         });
 
 TEST_P(SandboxTest, TheTeachersEnvironmentAndFilesAreOutOfReach) {
   const std::string home_secret = (root_ / "home" / "secret.txt").string();
@@ -153,16 +161,22 @@ TEST_P(SandboxTest, TheTeachersEnvironmentAndFilesAreOutOfReach) {
   EXPECT_NE(report.find("cleared environment"), std::string::npos) << report;
   EXPECT_NE(report.find("no_new_privs"), std::string::npos) << report;
   EXPECT_EQ(found.at("classmate"), "0");
-  if (GetParam()) {
-    EXPECT_EQ(found.at("cwd"), "/tmp");
+  if (GetParam() != Mode::fallback) {
     EXPECT_EQ(found.at("pid"), "1");  // init of its own pid namespace
     EXPECT_NE(report.find("user, pid, network, mount, IPC and UTS namespaces"), std::string::npos) << report;
-  } else {
-    // Without a mount namespace, Landlock (this machine's kernel has it) hides the same files.
-    EXPECT_NE(report.find("namespaces turned off"), std::string::npos) << report;
-    EXPECT_NE(report.find("Landlock (ABI"), std::string::npos) << report;
-    EXPECT_FALSE(fs::exists(found.at("cwd"))) << "the private folder outlived the worker";
   }
+  if (GetParam() == Mode::namespaces) {
+    EXPECT_EQ(found.at("cwd"), "/tmp");
+    EXPECT_NE(report.find("new root: read-only system folders"), std::string::npos) << report;
+  } else {
+    // Without a new root, Landlock (this machine's kernel has it) hides the same files.
+    EXPECT_NE(report.find(GetParam() == Mode::fallback ? "namespaces turned off" : "new root turned off"),
+              std::string::npos) << report;
+    EXPECT_NE(report.find("Landlock (ABI"), std::string::npos) << report;
+  }
+  // The machine's /tmp keeps nothing of it (the private folder, used or not).
+  EXPECT_EQ(found.at("folder").rfind("/tmp/cudalab-sandbox-", 0), 0u);
+  EXPECT_FALSE(fs::exists(found.at("folder"))) << "the private folder outlived the worker";
 }
 
 TEST_P(SandboxTest, RlimitsHold) {
