@@ -8,9 +8,6 @@
 //   - remembers which thread last wrote each element (a wrong element names its writer);
 //   - on the CPU emulator only, finds data races (race_shadow.cuh): the GPU code is unchanged.
 // Plain C++17 without headers: NVRTC has no standard library.
-namespace cudalab_probe {
-struct Probe;
-}
 // The checker compiles a file again with CUDALAB_PROBE_NO_RACE_CHECKS when the detector's proxies
 // made valid CUDA fail to compile (compile_submission.cpp).
 #if defined(CUDALAB_EMU) && !defined(CUDALAB_PROBE_NO_RACE_CHECKS)
@@ -158,14 +155,11 @@ struct Ptr {
   typename RefFor<T>::type operator[](race::At at) const {
     return typename RefFor<T>::type(ReadRef<Value>{data, offset + at.index, count, probe, buffer, writer_base, at.line});
   }
+  typename RefFor<T>::type operator*() const { return (*this)[race::At(0, 0u)]; }  // line 0: unknown
 #else
   __device__ typename RefFor<T>::type operator[](long long i) const {
     return typename RefFor<T>::type(ReadRef<Value>{data, offset + i, count, probe, buffer, writer_base});
   }
-#endif
-#ifdef CUDALAB_PROBE_RACE_CHECKS
-  typename RefFor<T>::type operator*() const { return (*this)[race::At(0, 0u)]; }  // line 0: unknown
-#else
   __device__ typename RefFor<T>::type operator*() const { return (*this)[0]; }
 #endif
   __device__ Ptr operator+(long long k) const {

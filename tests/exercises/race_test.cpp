@@ -79,6 +79,37 @@ TEST_F(Races, ManyReadersOwnElementsAndAtomicsAreNoRaces) {
   EXPECT_TRUE(verdict.passed()) << verdict.text();
 }
 
+TEST_F(Races, WarpMeetingsOrderTheirLanes) {
+  // Lanes exchange through shared memory after __syncwarp(), then reduce with shuffles: no race.
+  const std::string source =
+      "__global__ void dot(const float* a, const float* b, float* out, int n) {\n"
+      "  __shared__ float lane_values[256];\n"
+      "  __shared__ float warp_sums[8];\n"
+      "  const int t = threadIdx.x;\n"
+      "  const int i = blockIdx.x * blockDim.x + t;\n"
+      "  float v = (i < n) ? a[i] * b[i] : 0.f;\n"
+      "  lane_values[t] = v;\n"
+      "  __syncwarp();\n"
+      "  v = (t % 2 == 0) ? v + lane_values[t + 1] : 0.f;\n"
+      "  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);\n"
+      "  if (t % 32 == 0) warp_sums[t / 32] = v;\n"
+      "  __syncthreads();\n"
+      "  if (t < 32) {\n"
+      "    float s = (t < 8) ? warp_sums[t] : 0.f;\n"
+      "    for (int offset = 16; offset > 0; offset /= 2) s += __shfl_down_sync(0xffffffffu, s, offset);\n"
+      "    if (t == 0) atomicAdd(&out[0], s);\n"
+      "  }\n"
+      "}\n";
+  const ex::Verdict verdict = checker.check("dot", source);
+  EXPECT_TRUE(verdict.passed()) << verdict.text();
+  // Without the __syncwarp(), lane 0 reads lane_values[1] before lane 1 has written it.
+  std::string unsynced = source;
+  unsynced.erase(unsynced.find("  __syncwarp();\n"), std::string("  __syncwarp();\n").size());
+  const ex::Verdict racy = checker.check("dot", unsynced);
+  ASSERT_EQ(racy.kind, ex::VerdictKind::data_race) << racy.text();
+  EXPECT_NE(racy.details[0].find("read lane_values[1] at line 8"), std::string::npos) << details(racy);
+}
+
 TEST_F(Races, BlocksWritingOneGlobalElementRace) {
   // Every block writes out[0..255]: right with one block (the first test), a race between blocks
   // with more, found before the wrong numbers are.
