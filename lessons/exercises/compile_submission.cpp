@@ -78,10 +78,12 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     // scope already (the toolkit's, where one is on the include path, clashes with it).
     for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
       jit.headers.push_back({name, "// The CPU emulator's: its CUDA is in scope already.\n"});
+    // <cuda_fp16.h> is the emulator's half precision (cudalab/emu/half.h), in scope already too.
+    jit.headers.push_back({"cuda_fp16.h", "#include \"cudalab/emu/half.h\"\n"});
     // The emulator's race detector sees __shared__ arrays through a wrapper (shared_arrays.h).
     for (const char* name : {"race_shadow.cuh", "shared_probe.cuh"})
       jit.headers.push_back({name, std::string(embedded_file(std::string("exercises/") + name))});
-    jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"probe.cuh\"\n"
+    jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"cudalab/emu/half.h\"\n#include \"probe.cuh\"\n"
                "#include <cstdlib>\n#include <stdlib.h>\n#include <cmath>\n#include <cstdint>\n#include <stdint.h>\n"
                "#include <cstdio>\n#include <stdio.h>\n#include <cstring>\n#include <string.h>\n#include <climits>\n"
                "#include <limits.h>\n#include <cfloat>\n#include <float.h>\n"
