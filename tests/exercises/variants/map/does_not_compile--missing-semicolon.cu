@@ -1,0 +1,4 @@
+__global__ void square(const float* a, float* out) {
+  const int i = threadIdx.x
+  out[i] = a[i] * a[i];
+}

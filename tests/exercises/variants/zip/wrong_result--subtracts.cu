@@ -1,0 +1,4 @@
+__global__ void add(const float* a, const float* b, float* out) {
+  int i = threadIdx.x;
+  out[i] = a[i] - b[i];
+}
