@@ -1,0 +1,9 @@
+// Copies the pixel to out, then inverts it there: out is written twice (and read back).
+__global__ void invert(const float* a, float* out, int rows, int cols) {
+  const int col = threadIdx.x + blockIdx.x * blockDim.x;
+  const int row = threadIdx.y + blockIdx.y * blockDim.y;
+  if (row < rows && col < cols) {
+    out[row * cols + col] = a[row * cols + col];
+    out[row * cols + col] = 1.f - out[row * cols + col];
+  }
+}

@@ -1,0 +1,5 @@
+__global__ void add_ten(const float* a, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if i < n
+    out[i] = a[i] + 10.f;
+}
