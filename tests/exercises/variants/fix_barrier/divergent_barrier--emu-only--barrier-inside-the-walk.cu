@@ -1,0 +1,20 @@
+// A barrier inside the walk: thread t walks t + 1 steps, so the threads reach it different
+// numbers of times.
+__global__ void cumulative_share(const float* a, float* out, int n) {
+  __shared__ float values[256];
+  const int t = threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + t;
+
+  values[t] = (i < n) ? a[i] : 0.f;
+  __syncthreads();
+
+  float total = 0.f;
+  for (int k = t; k >= 0; --k) {
+    total += values[k];
+    __syncthreads();
+  }
+  values[t] = total;
+  __syncthreads();
+
+  if (i < n) out[i] = values[t] / values[255];
+}

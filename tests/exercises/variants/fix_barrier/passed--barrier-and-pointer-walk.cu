@@ -1,0 +1,16 @@
+__global__ void cumulative_share(const float* a, float* out, int n) {
+  __shared__ float values[256];
+  const int t = threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + t;
+
+  values[t] = (i < n) ? a[i] : 0.f;
+  __syncthreads();
+
+  float total = 0.f;
+  for (const float* p = &values[t]; p >= values; --p) total += *p;
+  __syncthreads();
+  values[t] = total;
+  __syncthreads();
+
+  if (i < n) out[i] = values[t] / values[255];
+}

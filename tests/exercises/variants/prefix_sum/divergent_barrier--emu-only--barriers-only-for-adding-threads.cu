@@ -1,0 +1,17 @@
+// The two barriers of a step are inside if (t >= offset): the threads that add nothing skip them.
+__global__ void block_scan(const int* a, int* out, int n) {
+  __shared__ int sums[256];
+  const int t = threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + t;
+  sums[t] = (i < n) ? a[i] : 0;
+  __syncthreads();
+  for (int offset = 1; offset < blockDim.x; offset *= 2) {
+    if (t >= offset) {
+      const int earlier = sums[t - offset];
+      __syncthreads();
+      sums[t] += earlier;
+      __syncthreads();
+    }
+  }
+  if (i < n) out[i] = sums[t];
+}

@@ -1,0 +1,12 @@
+// A __shared__ array may be declared outside the kernel too: still one per block.
+__shared__ float chunk[256];
+
+__global__ void reverse_blocks(const float* a, float* out, int n) {
+  const int t = threadIdx.x;
+  const int start = blockIdx.x * blockDim.x;
+  const int i = start + t;
+  const int L = min(256, n - start);
+  if (i < n) chunk[t] = a[i];
+  __syncthreads();
+  if (t < L) out[i] = chunk[L - 1 - t];
+}
