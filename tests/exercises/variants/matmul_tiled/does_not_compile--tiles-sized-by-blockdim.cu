@@ -1,0 +1,18 @@
+// Shared arrays need constant sizes: blockDim is only known at the launch.
+__global__ void mat_mul_tiled(const float* a, const float* b, float* c, int n) {
+  __shared__ float tile_a[blockDim.y][blockDim.x];
+  __shared__ float tile_b[blockDim.y][blockDim.x];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int row = blockIdx.y * 16 + ty;
+  const int col = blockIdx.x * 16 + tx;
+  float sum = 0.f;
+  for (int step = 0; step * 16 < n; ++step) {
+    const int a_col = step * 16 + tx, b_row = step * 16 + ty;
+    tile_a[ty][tx] = (row < n && a_col < n) ? a[row * n + a_col] : 0.f;
+    tile_b[ty][tx] = (b_row < n && col < n) ? b[b_row * n + col] : 0.f;
+    __syncthreads();
+    for (int k = 0; k < 16; ++k) sum += tile_a[ty][k] * tile_b[k][tx];
+    __syncthreads();
+  }
+  if (row < n && col < n) c[row * n + col] = sum;
+}
