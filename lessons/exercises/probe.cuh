@@ -57,7 +57,7 @@ struct ReadRef {
 #ifdef CUDALAB_PROBE_RACE_CHECKS
   unsigned line;  // of the student's `[]`
 
-  void race_check(bool write) const {
+  CUDALAB_PROBE_HOT void race_check(bool write) const {
     unsigned int* race = probe->race;
     if (race == nullptr || race[kRaceFlag] != 0u) return;
     const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
@@ -84,10 +84,34 @@ struct ReadRef {
     return false;
   }
   __device__ operator T() const {
+    if (owned) return own;
     if (!inside(false)) return T();
     probe->reads[buffer * probe->threads + rank()] += 1;  // only this thread touches its slot
     race_check(false);
     return data[index];
+  }
+  // `auto v = a[i]; v += 10;` makes v a copy of this reference, not a float: changing it takes the
+  // element's value (one read) and goes on with v's own, as the float would. (A const element
+  // cannot be written, so these never reach the buffer.)
+  __device__ ReadRef& operator+=(T value) { return take(static_cast<T>(*this) + value); }
+  __device__ ReadRef& operator-=(T value) { return take(static_cast<T>(*this) - value); }
+  __device__ ReadRef& operator*=(T value) { return take(static_cast<T>(*this) * value); }
+  __device__ ReadRef& operator/=(T value) { return take(static_cast<T>(*this) / value); }
+  // &a[i]: a row pointer into a read-only buffer (`const float* row = &a[r * n]`). One past the
+  // end is a valid pointer; the accesses through it are not checked any more.
+  __device__ const T* operator&() const {
+    if (index != count && !inside(false)) return nullptr;
+    return data + index;
+  }
+
+  T own = T();         // the value of a copy that was changed (operator+= above)
+  bool owned = false;
+
+ private:
+  __device__ ReadRef& take(T value) {
+    own = value;
+    owned = true;
+    return *this;
   }
 };
 
@@ -152,7 +176,7 @@ struct Ptr {
 
 #ifdef CUDALAB_PROBE_RACE_CHECKS
   // race::At carries the line of the student's `[]` for the race detector.
-  typename RefFor<T>::type operator[](race::At at) const {
+  CUDALAB_PROBE_HOT typename RefFor<T>::type operator[](race::At at) const {
     return typename RefFor<T>::type(ReadRef<Value>{data, offset + at.index, count, probe, buffer, writer_base, at.line});
   }
   typename RefFor<T>::type operator*() const { return (*this)[race::At(0, 0u)]; }  // line 0: unknown
