@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -103,6 +104,12 @@ Report enter_sandbox(const Options& options) {
     } else {
       report.refused.push_back("new root refused here (" + why + ")");
     }
+  }
+  if (!new_root && ns.pid && ns.mount &&
+      ::mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) == 0) {
+    // The machine's /proc does not match a pid namespace of its own: the CUDA driver, opening
+    // /proc/<its pid>/…, fails there ("OS call failed", seen on an H200). Fresh, where mounts work.
+    report.layers.push_back("own /proc");
   }
   std::string home = "/tmp";
   bool have_private = false;
