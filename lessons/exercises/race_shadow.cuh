@@ -44,6 +44,10 @@ enum RaceSlot : unsigned int {
 
 namespace race {
 
+// Kernels are compiled at -O1, which inlines almost nothing: every step of an element access would
+// be a call. The detector's steps are inlined by force (its reports are rare and stay calls).
+#define CUDALAB_PROBE_HOT __attribute__((always_inline))
+
 // One access, packed: thread id + 1 (28 bits; 0 = empty slot), epoch (20 bits), line (16 bits).
 constexpr unsigned long long kMaxId = (1ull << 28) - 2;
 constexpr unsigned kMaxEpoch = (1u << 20) - 1;
@@ -55,35 +59,35 @@ struct Access {
   unsigned line;
   bool write;
   // Beyond what a slot holds: not checked rather than checked wrong.
-  bool checkable() const { return id <= kMaxId && epoch < kMaxEpoch; }
-  unsigned long long packed() const {
+  CUDALAB_PROBE_HOT bool checkable() const { return id <= kMaxId && epoch < kMaxEpoch; }
+  CUDALAB_PROBE_HOT unsigned long long packed() const {
     return ((id + 1) << 36) | (static_cast<unsigned long long>(epoch) << 16) | (line > 0xFFFFu ? 0xFFFFu : line);
   }
 };
 
-inline unsigned long long id_of(unsigned long long slot) { return (slot >> 36) - 1; }
-inline unsigned epoch_of(unsigned long long slot) { return static_cast<unsigned>(slot >> 16) & kMaxEpoch; }
-inline unsigned line_of(unsigned long long slot) { return static_cast<unsigned>(slot & 0xFFFFu); }
+CUDALAB_PROBE_HOT inline unsigned long long id_of(unsigned long long slot) { return (slot >> 36) - 1; }
+CUDALAB_PROBE_HOT inline unsigned epoch_of(unsigned long long slot) { return static_cast<unsigned>(slot >> 16) & kMaxEpoch; }
+CUDALAB_PROBE_HOT inline unsigned line_of(unsigned long long slot) { return static_cast<unsigned>(slot & 0xFFFFu); }
 
-inline bool same_block(unsigned long long slot, const Access& me) {
+CUDALAB_PROBE_HOT inline bool same_block(unsigned long long slot, const Access& me) {
   return me.per_block == 0 || id_of(slot) / me.per_block == me.id / me.per_block;
 }
 // Nothing orders the recorded access before `me`: another block, or this block's same epoch.
-inline bool unordered(unsigned long long slot, const Access& me) {
+CUDALAB_PROBE_HOT inline bool unordered(unsigned long long slot, const Access& me) {
   if (slot == 0 || id_of(slot) == me.id) return false;
   return !same_block(slot, me) || epoch_of(slot) == me.epoch;
 }
 // A barrier of the block separates it from `me` (and from whatever this block does later).
-inline bool superseded(unsigned long long slot, const Access& me) {
+CUDALAB_PROBE_HOT inline bool superseded(unsigned long long slot, const Access& me) {
   return slot == 0 || id_of(slot) == me.id || (same_block(slot, me) && epoch_of(slot) < me.epoch);
 }
 
-inline unsigned long long load(const unsigned long long* slot) { return __atomic_load_n(slot, __ATOMIC_RELAXED); }
-inline void store(unsigned long long* slot, unsigned long long value) { __atomic_store_n(slot, value, __ATOMIC_RELAXED); }
+CUDALAB_PROBE_HOT inline unsigned long long load(const unsigned long long* slot) { return __atomic_load_n(slot, __ATOMIC_RELAXED); }
+CUDALAB_PROBE_HOT inline void store(unsigned long long* slot, unsigned long long value) { __atomic_store_n(slot, value, __ATOMIC_RELAXED); }
 
 // Checks `me` against an element's three slots and records it there. Returns the earlier access
 // it races with (0: none); *earlier_wrote says whether that one wrote.
-inline unsigned long long check_and_record(unsigned long long* shadow, const Access& me, bool* earlier_wrote) {
+CUDALAB_PROBE_HOT inline unsigned long long check_and_record(unsigned long long* shadow, const Access& me, bool* earlier_wrote) {
   const unsigned long long writer = load(&shadow[0]);
   *earlier_wrote = true;
   if (unordered(writer, me)) return writer;
@@ -144,10 +148,10 @@ struct At {
   long long index;
   unsigned line;
   template <class I, std::enable_if_t<IsIndex<I>::value, int> = 0>
-  At(I i, unsigned where = __builtin_LINE()) : index(static_cast<long long>(i)), line(where) {}
+  CUDALAB_PROBE_HOT At(I i, unsigned where = __builtin_LINE()) : index(static_cast<long long>(i)), line(where) {}
   // An index read from a checked buffer or array (a[idx[i]]): the reference's value.
   template <class R, std::enable_if_t<IsIndex<typename R::ValueType>::value, int> = 0>
-  At(const R& ref, unsigned where = __builtin_LINE()) : index(static_cast<long long>(static_cast<typename R::ValueType>(ref))), line(where) {}
+  CUDALAB_PROBE_HOT At(const R& ref, unsigned where = __builtin_LINE()) : index(static_cast<long long>(static_cast<typename R::ValueType>(ref))), line(where) {}
 };
 
 }  // namespace race

@@ -53,7 +53,7 @@ struct SharedInfo {
   };
   static inline thread_local Shadow state;
 
-  static unsigned long long* shadow(unsigned long long now) {
+  CUDALAB_PROBE_HOT static unsigned long long* shadow(unsigned long long now) {
     Shadow& mine = state;
     if (mine.serial != now) {  // another block's: it shares nothing with this one
       __builtin_memset(mine.slots, 0, sizeof mine.slots);
@@ -78,7 +78,7 @@ struct SharedRef {
   long long flat;
   unsigned line;
 
-  void touch(bool write) const {
+  CUDALAB_PROBE_HOT void touch(bool write) const {
     unsigned int* race = __atomic_load_n(&race::record, __ATOMIC_RELAXED);
     if (race == nullptr || race[kRaceFlag] != 0u || flat < 0 || flat >= Info::total) return;
     const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
@@ -88,11 +88,11 @@ struct SharedRef {
     const unsigned long long earlier = race::check_and_record(Info::shadow(now.block_run) + 3 * flat, me, &earlier_wrote);
     if (earlier != 0) Info::report(race, flat, earlier, earlier_wrote, me, now.rank - now.thread);
   }
-  operator T() const {
+  CUDALAB_PROBE_HOT operator T() const {
     touch(false);
     return *at;
   }
-  SharedRef operator=(T value) && {
+  CUDALAB_PROBE_HOT SharedRef operator=(T value) && {
     touch(true);
     *at = value;
     return *this;
@@ -132,7 +132,7 @@ struct SharedRow {
   T* base;         // the array's first element
   long long flat;  // this row's first element
 
-  auto operator[](race::At at) const {
+  CUDALAB_PROBE_HOT auto operator[](race::At at) const {
     const long long element = flat + at.index * Info::stride(Level);
     if constexpr (Level + 1 == Info::rank) {
       return SharedRef<T, Info>{base + element, element, at.line};
@@ -153,8 +153,8 @@ struct Shared {
   using Elem = std::remove_extent_t<Array>;
   Array data;  // the only member: the wrapper has the array's size and layout
 
-  auto operator[](race::At at) { return SharedRow<T, Info, 0, Array>{first(), 0}[at]; }
-  T* first() { return reinterpret_cast<T*>(&data); }
+  CUDALAB_PROBE_HOT auto operator[](race::At at) { return SharedRow<T, Info, 0, Array>{first(), 0}[at]; }
+  CUDALAB_PROBE_HOT T* first() { return reinterpret_cast<T*>(&data); }
   template <class U, std::enable_if_t<std::is_same_v<std::remove_const_t<U>, Elem>, int> = 0>
   operator U*() { return data; }
   Elem* operator+(long long k) { return data + k; }
