@@ -111,6 +111,7 @@ Namespaces unshare_namespaces(std::string* why) {
 
 void split_supervisor(const std::string& private_folder) {
   const pid_t supervisor = ::getpid();
+  const pid_t client = ::getppid();
   // The folder's parent, held open: if the worker moves this mount namespace to a new root, the
   // path no longer leads there, the descriptor still does.
   const std::filesystem::path folder(private_folder);
@@ -136,6 +137,10 @@ void split_supervisor(const std::string& private_folder) {
     ::setpgid(0, 0);  // the submission's group, apart from the supervisor's
     return;
   }
+  // The app dying (killed, crashed) asks the supervisor to stop like the app would, so that it
+  // still ends what the submission left behind; a signal that came before this is made up for.
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (::getppid() != client) ::kill(supervisor, SIGTERM);  // blocked: waits for sigwait below
   // The supervisor: no channel (its end of the app's socket closes with the worker), no output.
   for (int fd = 3; fd < 1024; ++fd)
     if (fd != parent_fd) ::close(fd);

@@ -284,5 +284,39 @@ TEST_P(SandboxTest, NothingOutlivesTheCheck) {
   EXPECT_EQ(line, "alice,passed");
 }
 
+// The same leftover, but the app itself dies (SIGKILL) instead of ending the check: the
+// supervisor hears it (its parent-death signal) and still ends everything.
+TEST_P(SandboxTest, NothingOutlivesTheAppDying) {
+  const std::string name = "sbxd-" + std::to_string(::getpid() % 100000);
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t app = ::fork();
+  if (app == 0) {
+    ::close(ready[0]);
+    Sandboxed s = start(GetParam(), [&](int) {
+      if (::fork() == 0) {
+        ::setsid();
+        ::prctl(PR_SET_NAME, name.c_str());
+        std::this_thread::sleep_for(std::chrono::seconds(30));
+        ::_exit(0);
+      }
+      (void)!::write(ready[1], "r", 1);
+      ::pause();
+    });
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  ::close(ready[0]);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_TRUE(process_named(name));
+  ::kill(app, SIGKILL);
+  ::waitpid(app, nullptr, 0);
+  for (int i = 0; i < 200 && process_named(name); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_FALSE(process_named(name)) << "a process the submission started outlived the app";
+}
+
 }  // namespace
 }  // namespace cudalab::app::sandbox
