@@ -1,5 +1,6 @@
 #pragma once
-// `cudalab bench exercises`: edit → verdict latency, as a student meets it — a warm worker, the
+// `cudalab bench exercises`: edit → verdict latency, as a student meets it — a fresh sandboxed
+// worker per check (app/sandbox), beside a warm unsandboxed one for what the sandbox costs, the
 // kernel changed a little before each check (nothing cached), the whole round trip timed, with
 // the compile and run parts the verdict reports. Prints a table; never asserts on time.
 #include <ostream>
