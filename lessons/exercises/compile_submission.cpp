@@ -1,6 +1,8 @@
 #include "exercises/compile_submission.h"
 
 #include <algorithm>
+#include <regex>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -32,6 +34,22 @@ bool unreadable(std::string_view source, Verdict* verdict) {
   return false;
 }
 
+// The compiler names the probe's stand-ins (probe.cuh) where the student wrote a pointer or an
+// element: say the student's types instead ("‘cudalab_probe::ReadRef<float>’" is a `const float`).
+std::string in_students_words(std::string message) {
+  static const std::pair<std::regex, const char*> kNames[] = {
+      {std::regex("cudalab_probe::RefFor<([^<>]+)>::type’ \\{aka ‘[^’]*’\\}"), "$1’"},
+      {std::regex("cudalab_probe::RefFor<([^<>]+)>::type"), "$1"},
+      {std::regex("cudalab_probe::ReadRef<([^<>]+)>"), "const $1"},
+      {std::regex("cudalab_probe::WriteRef<([^<>]+)>"), "$1"},
+      {std::regex("cudalab_probe::Ptr<([^<>]+)>"), "$1*"},
+      {std::regex("cudalab_probe::SharedRef<([^<>,]+), [^’]*>"), "$1"},
+      {std::regex("cudalab_probe::Shared(Row)?<([^<>,]+), [^’]*>"), "__shared__ $2[]"},
+  };
+  for (const auto& [pattern, words] : kNames) message = std::regex_replace(message, pattern, words);
+  return message;
+}
+
 std::string entry_body(const Exercise& exercise) {
   // Each argument arrives as a pointer to its bytes; pointers are the probe's Ptr<T>. The first
   // one tells the race detector where the launch's race record is (__shared__ arrays report there).
@@ -58,6 +76,8 @@ std::string entry_body(const Exercise& exercise) {
 bool compile_submission(const Exercise& exercise, std::string_view source, Device& device, Verdict* verdict,
                         std::unique_ptr<JitKernel>* kernel) {
   if (unreadable(source, verdict)) return false;
+  // A UTF-8 byte-order mark (Windows Notepad saves one) is no part of the code.
+  if (source.starts_with("\xEF\xBB\xBF")) source.remove_prefix(3);
   const RewrittenSource rewritten = rewrite_kernel_parameters(source, exercise);
   if (!rewritten.ok) {
     if (rewritten.line > 0) verdict->diagnostics.push_back({std::string(kStudentFileName), rewritten.line, 0, true, rewritten.problem});
@@ -116,6 +136,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   for (JitDiagnostic& d : output.diagnostics) {
     if (d.message.find("attempt to use poisoned") != std::string::npos)
       d.message = "inline assembly (asm) runs only on a GPU: the CPU emulator cannot check this kernel";
+    d.message = in_students_words(d.message);
     if (d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
   }
   for (JitDiagnostic& d : output.diagnostics)

@@ -146,6 +146,15 @@ bool rewrite_parameter_list(std::string_view source, const std::string& code, st
   const bool definition = after != std::string::npos && code[after] == '{';
   std::vector<std::string> rewritten;
   for (std::size_t i = 0; i < params.size(); ++i) {
+    // `const float a[]` (or `a[256]`) declares a pointer parameter, as `const float* a` does.
+    if (const std::size_t bracket = params[i].find('['); bracket != std::string::npos && params[i].back() == ']') {
+      const std::string name_part = trim(std::string_view(params[i]).substr(0, bracket));
+      const std::size_t last_space = name_part.find_last_of(" \t\n*&");
+      const std::string last = last_space == std::string::npos ? name_part : name_part.substr(last_space + 1);
+      params[i] = last_space == std::string::npos || is_type_word(last)
+                      ? name_part + "*"  // unnamed (a prototype's `const float[]`)
+                      : name_part.substr(0, last_space + 1) + "* " + last;
+    }
     std::vector<std::string> words = words_of(params[i]);
     const bool unnamed = words.empty() || words.back() == "*" || words.size() == 1 || is_type_word(words.back());
     if (unnamed && (definition || words.empty())) return mismatch(fmt::format("parameter {} has no name", i + 1));

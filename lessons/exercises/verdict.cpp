@@ -1,6 +1,8 @@
 #include "exercises/verdict.h"
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <utility>
 
 #include <fmt/format.h>
@@ -50,6 +52,22 @@ std::string Verdict::text() const {
   return out;
 }
 
+namespace {
+// JSON has no infinity or NaN (nlohmann writes null): a kernel that divides by zero still gets its
+// verdict, its wrong elements saying "inf" or "nan".
+nlohmann::json number_to_json(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return value;
+}
+double number_from_json(const nlohmann::json& j) {
+  if (j.is_number()) return j.get<double>();
+  if (j == "inf") return std::numeric_limits<double>::infinity();
+  if (j == "-inf") return -std::numeric_limits<double>::infinity();
+  return std::numeric_limits<double>::quiet_NaN();
+}
+}  // namespace
+
 nlohmann::json to_json(const Verdict& v) {
   nlohmann::json j = {{"verdict", to_string(v.kind)},  {"exercise", v.exercise},         {"headline", v.headline},
                       {"details", v.details},           {"failed_test", v.failed_test},  {"tests_passed", v.tests_passed},
@@ -61,7 +79,11 @@ nlohmann::json to_json(const Verdict& v) {
   for (const JitDiagnostic& d : v.diagnostics)
     j["diagnostics"].push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"error", d.error}, {"message", d.message}});
   for (const WrongElement& w : v.wrong)
-    j["wrong"].push_back({{"param", w.param}, {"index", w.index}, {"expected", w.expected}, {"got", w.got}, {"writer", w.writer}});
+    j["wrong"].push_back({{"param", w.param},
+                          {"index", w.index},
+                          {"expected", number_to_json(w.expected)},
+                          {"got", number_to_json(w.got)},
+                          {"writer", w.writer}});
   if (v.picture)
     j["picture"] = {{"param", v.picture->param}, {"width", v.picture->width}, {"height", v.picture->height}, {"cells", v.picture->cells}};
   return j;
@@ -87,7 +109,8 @@ Status from_json(const nlohmann::json& j, Verdict* out) {
     for (const auto& d : j.value("diagnostics", nlohmann::json::array()))
       v.diagnostics.push_back({d.value("file", ""), d.value("line", 0), d.value("column", 0), d.value("error", true), d.value("message", "")});
     for (const auto& w : j.value("wrong", nlohmann::json::array()))
-      v.wrong.push_back({w.value("param", ""), w.value("index", 0LL), w.value("expected", 0.0), w.value("got", 0.0), w.value("writer", "")});
+      v.wrong.push_back({w.value("param", ""), w.value("index", 0LL), number_from_json(w.value("expected", nlohmann::json(0.0))),
+                         number_from_json(w.value("got", nlohmann::json(0.0))), w.value("writer", "")});
     if (const auto p = j.find("picture"); p != j.end() && p->is_object())
       v.picture = CellPicture{p->value("param", ""), p->value("width", 0), p->value("height", 0),
                               p->value("cells", std::vector<std::uint8_t>{})};

@@ -109,6 +109,10 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
                                 "-I" + scratch.path.string(), "-I" + (scratch.path / "include").string()};
   // Block-scope extern thread_local in templates: see runtime/CMakeLists.txt (g++ only flag).
   if (compiler.find("clang") == std::string::npos) argv.push_back("-fno-extern-tls-init");
+  // A local variable read before it is written holds whatever the stack held, so a kernel that
+  // forgets to initialise its sum passed or failed by the build's luck. Filled with a pattern
+  // (g++ 12, clang 8 and later), such a kernel fails every time, as a GPU's garbage would.
+  argv.push_back("-ftrivial-auto-var-init=pattern");
   argv.insert(argv.end(), {unit_file.string(), "-o", object_file.string()});
   const ProcessResult compiled = run_process(argv, time_limit_seconds);
   out->compiler = compiler;

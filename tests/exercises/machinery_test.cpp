@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "cudalab/jit.h"
 #include "exercises/exercise.h"
@@ -92,6 +94,18 @@ TEST(Signature, APrototypeGetsTheSameParametersAsTheDefinition) {
   EXPECT_NE(unnamed.problem.find("parameter 1 has no name"), std::string::npos) << unnamed.problem;
 }
 
+TEST(Signature, ArrayParametersArePointers) {
+  const RewrittenSource named = rewrite_kernel_parameters("__global__ void add_ten(const float a[], float out[256], int n) {}", guard());
+  ASSERT_TRUE(named.ok) << named.problem;
+  EXPECT_NE(named.text.find("::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n"), std::string::npos)
+      << named.text;
+  const RewrittenSource prototype =
+      rewrite_kernel_parameters("__global__ void add_ten(const float[], float[], int);\n"
+                                "__global__ void add_ten(const float* a, float* out, int n) {}",
+                                guard());
+  EXPECT_TRUE(prototype.ok) << prototype.problem;
+}
+
 TEST(CompilerMessages, GccClangAndNvrtcLinesAreRead) {
   const auto d = parse_compiler_messages(
       "student.cu: In function 'void add_ten()':\n"
@@ -156,6 +170,20 @@ TEST(Verdicts, RoundTripThroughJson) {
   EXPECT_EQ(back.picture->cells, v.picture->cells);
   EXPECT_FALSE(from_json(nlohmann::json{{"verdict", "great"}}, &back).ok());
   EXPECT_FALSE(from_json(nlohmann::json::array(), &back).ok());
+}
+
+// A kernel that divides by zero still gets its verdict: JSON has no infinity or NaN.
+TEST(Verdicts, InfinityAndNanInAWrongElementCrossJson) {
+  Verdict v;
+  v.kind = VerdictKind::wrong_result;
+  v.wrong.push_back({"out", 0, 1.0, std::numeric_limits<double>::infinity(), "w"});
+  v.wrong.push_back({"out", 1, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), "w"});
+  Verdict back;
+  ASSERT_TRUE(from_json(nlohmann::json::parse(to_json(v).dump()), &back).ok());
+  ASSERT_EQ(back.wrong.size(), 2u);
+  EXPECT_TRUE(std::isinf(back.wrong[0].got) && back.wrong[0].got > 0);
+  EXPECT_TRUE(std::isinf(back.wrong[1].expected) && back.wrong[1].expected < 0);
+  EXPECT_TRUE(std::isnan(back.wrong[1].got));
 }
 
 }  // namespace
