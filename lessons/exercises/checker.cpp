@@ -6,6 +6,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -273,16 +274,23 @@ void take_printed(Device& device, Verdict* verdict) {
 }  // namespace
 
 Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device, CheckEvidence* evidence,
-                         const std::function<void()>& before_run) {
+                         const std::function<void()>& before_run, const std::function<void(int)>& on_test) {
   Verdict verdict;
   verdict.exercise = exercise.id;
   verdict.device = device.facts().name;
   std::unique_ptr<JitKernel> kernel;
-  if (!compile_submission(exercise, source, device, &verdict, &kernel)) return verdict;
-  if (before_run) before_run();
+  // The seal comes before anything of the submission's runs: on the emulator between the compiler
+  // and loading the object (whose static constructors run then), on a GPU once NVRTC is done.
+  bool sealed = false;
+  const auto seal_once = [&] {
+    if (!std::exchange(sealed, true) && before_run) before_run();
+  };
+  if (!compile_submission(exercise, source, device, &verdict, &kernel, seal_once)) return verdict;
+  seal_once();
   const std::vector<TestCase> tests = exercise.cases();
   verdict.tests_total = static_cast<int>(tests.size());
   for (const TestCase& test : tests) {
+    if (on_test) on_test(verdict.tests_passed);
     std::map<std::string, std::string>* outputs = nullptr;
     if (evidence != nullptr) outputs = &evidence->tests.emplace_back();
     const bool passed = TestRun(exercise, test, device, &verdict, outputs).run(*kernel);

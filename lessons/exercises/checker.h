@@ -16,9 +16,11 @@ namespace cudalab::lessons::exercises {
 
 // `evidence` (optional) gets each test's outputs, for the process that confirms the verdict.
 // `before_run` (optional) is called once the submission compiled, before its first test runs:
-// the sandboxed worker seals the run phase there (app/sandbox/sandbox.h).
+// the sandboxed worker seals the run phase there (app/sandbox/sandbox.h). `on_test` (optional)
+// is told each test's index as it starts, so that a crash or a hang can name the test.
 Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device,
-                         CheckEvidence* evidence = nullptr, const std::function<void()>& before_run = {});
+                         CheckEvidence* evidence = nullptr, const std::function<void()>& before_run = {},
+                         const std::function<void(int)>& on_test = {});
 
 // Files larger than this are refused before compiling ("1 MB of junk").
 constexpr std::size_t kMaxSourceBytes = 256 * 1024;

@@ -74,7 +74,7 @@ std::string entry_body(const Exercise& exercise) {
 }  // namespace
 
 bool compile_submission(const Exercise& exercise, std::string_view source, Device& device, Verdict* verdict,
-                        std::unique_ptr<JitKernel>* kernel) {
+                        std::unique_ptr<JitKernel>* kernel, const std::function<void()>& before_load) {
   if (unreadable(source, verdict)) return false;
   // A UTF-8 byte-order mark (Windows Notepad saves one) is no part of the code.
   if (source.starts_with("\xEF\xBB\xBF")) source.remove_prefix(3);
@@ -85,6 +85,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   }
   JitSource jit;
   jit.kernel_name = exercise.kernel_name;
+  jit.before_load = before_load;
   jit.headers.push_back({"probe.cuh", std::string(probe_header())});
   const std::string line_directive = fmt::format("#line 1 \"{}\"\n", kStudentFileName);
   if (device.is_gpu()) {

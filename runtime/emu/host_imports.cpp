@@ -37,6 +37,14 @@ constexpr std::string_view kRuntime[] = {
     "__cxa_free_exception", "__cxa_throw", "_ZSt9terminatev", "__gmon_start__", "_ITM_registerTMCloneTable",
     "_ITM_deregisterTMCloneTable", "__dso_handle", "__errno_location", "__isnan", "__isinf", "__finite"};
 
+// What the emulation headers (cuda_emu.h, context.h, bind.h, warp_call.h) and the race detector
+// (lessons/exercises/race_shadow.cuh) call in the engine, by their demangled names.
+constexpr std::string_view kEngine[] = {
+    "cudalab::emu::tls_context",     "cudalab::emu::syncthreads",  "cudalab::emu::syncthreads_count",
+    "cudalab::emu::print_captured",  "cudalab::emu::clock_ns",     "cudalab::emu::trap",
+    "cudalab::emu::assert_fail",     "cudalab::emu::sync_point",   "cudalab::emu::warp_meet",
+    "cudalab::emu::warp_op_name",    "cudalab::emu::register_dynamic_shared"};
+
 bool is_math(std::string_view name) {
   if (name.starts_with("__") && name.ends_with("_finite")) name = name.substr(2, name.size() - 2 - 7);
   for (std::string_view base : kMath) {
@@ -99,9 +107,13 @@ bool imported_symbols(const std::string& shared_object, std::vector<std::string>
 }
 
 bool allowed_import(const std::string& name) {
-  // The emulator's engine and the checker's probe, which the executable exports to kernels.
-  for (std::string_view prefix : {"_ZN7cudalab", "_ZNK7cudalab", "_ZN13cudalab_probe", "_ZNK13cudalab_probe", "cudalab_"})
-    if (name.starts_with(prefix)) return true;
+  // The emulator's engine, as the emulation headers call it (runtime/include/cudalab/emu): these
+  // functions and no other of the executable's, which exports all of its own (a kernel that
+  // declared cudalab::run_process could start a shell with it).
+  std::string engine = demangled(name);
+  for (std::string_view tls : {"TLS wrapper function for ", "TLS init function for "})
+    if (engine.starts_with(tls)) engine.erase(0, tls.size());
+  if (std::find(std::begin(kEngine), std::end(kEngine), engine) != std::end(kEngine)) return true;
   // operator new/delete in all their forms: the device heap.
   for (std::string_view prefix : {"_Znw", "_Zna", "_Zdl", "_Zda"})
     if (name.starts_with(prefix)) return true;

@@ -9,6 +9,7 @@
 // Compiler messages come back as diagnostics at the lines of the file the text names with
 // `#line`, so a student sees their own line numbers, never a generated file's.
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -36,6 +37,10 @@ struct JitSource {
   // Emulator only: the body of `extern "C" void cudalab_jit_entry(void** args)`, which calls the
   // kernel with its arguments (the caller knows the parameter types, the runtime does not).
   std::string emu_entry_body;
+  // Emulator only: called after the compiler and before the object is loaded, which runs its
+  // static constructors — the first moment the compiled code can do anything (a sandbox seals
+  // itself here; app/sandbox).
+  std::function<void()> before_load;
 };
 
 struct JitOutput {

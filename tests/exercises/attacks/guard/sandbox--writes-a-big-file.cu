@@ -1,49 +1,39 @@
-// Fills the disk: its static constructor writes a 300 MiB file in the working folder and reports
-// what landed. The file-size limit stops the writer at 64 MiB, and the private /tmp goes with
-// the check.
-// How it gets out (the same in every sandbox--*.cu): it closes the namespace the grader wraps a
-// submission in, and declares a function the cudalab executable exports to kernels' objects —
-// cudalab::run_process, which starts any program — with the standard types spelled by hand, so
-// nothing but that one import appears. Its arguments are laid out as libstdc++ lays them out.
-}  // leaves namespace student
-namespace std {
-template <class T> struct char_traits;
-template <class T> class allocator;
-inline namespace __cxx11 { template <class C, class T, class A> class basic_string; }
-template <class T, class A> class vector;
-}  // namespace std
-using String = std::basic_string<char, std::char_traits<char>, std::allocator<char>>;
-using Strings = std::vector<String, std::allocator<String>>;
-namespace cudalab {
-struct ProcessResult {  // as runtime/src/subprocess.h has it, with room to spare
-  bool started, timed_out;
-  int exit_code, signal;
-  struct { const char* data; unsigned long size; char rest[16]; } output;
-  char spare[64];
-};
-ProcessResult run_process(const Strings& argv, double time_limit_seconds);
-}  // namespace cudalab
-namespace student {
-namespace attack {
-struct Text { const char* data; unsigned long size, capacity, pad; };
-struct Args { const Text* begin; const Text* end; const Text* end_of_storage; };
-inline unsigned long length(const char* s) { unsigned long n = 0; while (s[n]) ++n; return n; }
-// Runs `script` with /bin/sh; what it printed, or why it did not start.
-inline const char* shell(const char* script) {
-  static Text texts[3];
-  const char* parts[3] = {"/bin/sh", "-c", script};
-  for (int i = 0; i < 3; ++i) texts[i] = {parts[i], length(parts[i]), length(parts[i]), 0};
-  static Args args;
-  args = {texts, texts + 3, texts + 3};
-  const cudalab::ProcessResult r = cudalab::run_process(*reinterpret_cast<const Strings*>(&args), 20);
-  return r.output.data;
-}
-}  // namespace attack
+// Fills the disk: its static constructor, which runs when the kernel is loaded, writes 300 MiB
+// into a file in the working folder and reports how much landed. The file-size limit stops the
+// writer at 64 MiB (write fails with EFBIG once SIGXFSZ is ignored), and the private /tmp goes
+// with the check. Host calls (open, write): the import check refuses them first, so the test runs
+// it with CUDALAB_UNSAFE_HOST_CALLS=1 to see the layers behind that check hold.
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
-const char* wrote = attack::shell("head -c 300M /dev/zero > big.bin; ls -l big.bin; rm -f big.bin; echo done writing");
+// <signal.h> is not to be had after the grader's poisoned asm (glibc's declarations use it).
+typedef void (*Handler)(int);
+extern "C" Handler signal(int, Handler);
+constexpr int kSigXfsz = 25;  // SIGXFSZ on x86-64 and AArch64
+
+static char report[128];
+static const int filled = [] {
+  signal(kSigXfsz, reinterpret_cast<Handler>(1));  // SIG_IGN
+  const int fd = open("big.bin", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0) return snprintf(report, sizeof report, "could not open big.bin"), 0;
+  static char block[1 << 20];
+  long long written = 0;
+  for (int i = 0; i < 300; ++i) {
+    const long n = write(fd, block, sizeof block);
+    if (n <= 0) break;
+    written += n;
+  }
+  snprintf(report, sizeof report, "wrote %lld bytes, then: %s", written, strerror(errno));
+  close(fd);
+  unlink("big.bin");
+  return 1;
+}();
 
 __global__ void add_ten(const float* a, float* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i == 0) printf("%s\n", wrote);
+  if (i == 0) printf("%s\n", report);
   if (i < n) out[i] = a[i] + 10.f;
 }
