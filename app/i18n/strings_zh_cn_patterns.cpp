@@ -38,8 +38,11 @@ constexpr Translation verdict_patterns[] = {
      "{0} 在第 {2} 行写了 {1}，而 {3} 在第 {4} 行也写了它；不同线程块的线程之间从来没有先后顺序"},
     {"Does not compile: the file has {} KiB; a kernel file has at most {} KiB", "无法编译：文件有 {0} KiB；核函数文件最多 {1} KiB"},
     {"line {}: {}", "第 {0} 行：{1=}"},  // the compiler's own message, as it came
-    {"{} must be a kernel: declare it `{}`", "{0} 必须是核函数：把它声明为 `{1}`"},
-    {"there is no kernel named {}: the exercise checks `{}`", "没有名为 {0} 的核函数：本练习检查的是 `{1}`"},
+    {"{} must be a kernel: declare it `{}`", "`{0}` 必须是核函数：把它声明为 `{1}`"},
+    {"there is no kernel named {}: the exercise checks `{}`", "没有名为 `{0}` 的核函数：本练习检查的是 `{1}`"},
+    // app/worker/crash_report.cpp: a failed assert ends a check's worker (its words, then the time).
+    {"assert({}) failed at {}:{}, in kernel {}, block {}, thread {}, while checking {} after {}",
+     "assert({0=}) 在 {1}:{2} 处失败：核函数 `{3}`，线程块 {4}，线程 {5}（检查 `{6}` 时，{7} 后）"},
     {"the parameter list of {} on line {} is not closed", "第 {1} 行 {0} 的参数列表没有闭合"},
     {"{} on line {}: the exercise checks `{}`; keep the starter's parameters", "第 {1} 行的{0}：本练习检查的是 `{2}`；请保留初始代码的参数"},
     {"{} has {} parameter{} instead of {}", "{0} 有 {1} 个参数，应为 {3} 个"},

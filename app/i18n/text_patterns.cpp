@@ -125,18 +125,21 @@ bool PatternTable::matches(const Compiled& pattern, std::string_view text, std::
   const std::size_t count = literals.size() - 1;
   std::vector<std::size_t> starts(count), ends(count);
   // Depth-first over the holes: each takes the shortest text after which the rest still matches.
+  // A verbatim hole (a compiler's message) is taken as it comes: "expected ‘(’ before ‘i’" is no
+  // whole phrase, and need not be.
+  auto phrase = [&](std::size_t hole, std::string_view piece) { return pattern.verbatim[hole] || is_whole_phrase(piece); };
   auto place = [&](auto&& self, std::size_t hole, std::size_t from) -> bool {
     const std::size_t least = from + (pattern.may_be_empty[hole] ? 0 : 1);
     if (hole + 1 == count) {
       const std::size_t end = text.size() - literals.back().size();
-      if (end < least || !is_whole_phrase(text.substr(from, end - from))) return false;
+      if (end < least || !phrase(hole, text.substr(from, end - from))) return false;
       starts[hole] = from;
       ends[hole] = end;
       return true;
     }
     const std::string_view next = literals[hole + 1];
     for (std::size_t at = text.find(next, least); at != std::string_view::npos; at = text.find(next, at + 1)) {
-      if (!is_whole_phrase(text.substr(from, at - from))) continue;
+      if (!phrase(hole, text.substr(from, at - from))) continue;
       starts[hole] = from;
       ends[hole] = at;
       if (self(self, hole + 1, at + next.size())) return true;

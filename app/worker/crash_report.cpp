@@ -88,7 +88,10 @@ void on_crash(int signal, siginfo_t* info, void*) {
     message.add("the worker process stopped on ");
     message.add(signal_in_words(signal));
   }
-  if (const char* lesson = running_lesson.load(); lesson != nullptr) {
+  if (const char* lesson = running_lesson.load(); lesson != nullptr && running_step.load() < 0) {
+    message.add(", while checking ");  // a student's file for an exercise (crash_report.h)
+    message.add(lesson);
+  } else if (lesson != nullptr) {
     message.add(", while running ");
     message.add(lesson);
     message.add(" step ");

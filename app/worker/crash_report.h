@@ -6,7 +6,8 @@
 namespace cudalab::app::worker {
 
 void install_crash_report(int channel_fd);
-// The step now running (`lesson_id` must stay valid until the next call), or null for none.
+// The step now running (`lesson_id` must stay valid until the next call), or null for none; a
+// step of -1: a check of the exercise `lesson_id` names.
 void crash_report_set_step(const char* lesson_id, int step);
 
 // Kept for the SIGABRT report: the C library's assert failed (called by __assert_fail).

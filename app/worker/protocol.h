@@ -10,6 +10,7 @@
 //   worker → app   {"op":"opened", "run":{…status, device…}, "choices":[{"id":"emu","device":{…}}]}
 //                  {"op":"progress", "id":7, "value":0.4}
 //                  {"op":"phase", "id":7, "phase":"run"}   (a check compiled: its run clock starts)
+//                  {"op":"phase", "id":7, "phase":"test", "test":2}   (a check's test 3 starts)
 //                  {"op":"partial", "id":7, "run":{…}}   (RunControl::publish)
 //                  {"op":"done", "id":7, "run":{…}, "retire":false}
 //                  {"op":"fault", "message":"…"}          (then the worker exits)

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -207,6 +208,7 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
   // before any student code is loaded); until then under the compile limit.
   std::optional<Clock::time_point> run_started;
   if (!checking) run_started = started;
+  int test_running = -1;  // the check's test the worker last said it started
   if (pid_ <= 0 && opened_) {
     // A fresh worker (the last one died or retired): the backend it had comes back first.
     if (Status s = send_open(*opened_, false, nullptr, nullptr); !s.ok()) {
@@ -228,6 +230,9 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
   auto stopped = [&](StatusCode code, std::string why) {
     Run out = last_partial.value_or(Run{});
     out.status = Status::error(code, last_partial ? why + "; partial results are shown" : why);
+    // A check that never said its verdict: how far it got, for the verdict's words.
+    if (checking && test_running >= 0) out.results["stopped_in_test"] = test_running;
+    if (checking && run_started) out.results["compile_seconds"] = std::chrono::duration<double>(*run_started - started).count();
     return out;
   };
   if (!write_message(fd_, request)) return stopped(StatusCode::internal, reap());
@@ -244,7 +249,11 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       const std::string op = message.value("op", "");
       if (op == "progress") control.progress = message.value("value", 0.f);
       if (op == "fault") fault = message.value("message", "");
-      if (op == "phase" && !run_started && message.value("id", std::uint64_t{0}) == id) run_started = Clock::now();
+      if (op == "phase" && message.value("id", std::uint64_t{0}) == id) {
+        if (!run_started) run_started = Clock::now();
+        if (const auto test = message.find("test"); test != message.end() && test->is_number_integer())
+          test_running = std::clamp(test->get<int>(), 0, 1 << 20);
+      }
       if ((op == "partial" || op == "done") && message.value("id", std::uint64_t{0}) == id) {
         Run run;
         if (Status s = from_json(message.value("run", json::object()), &run); !s.ok()) {
@@ -292,7 +301,8 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       const std::string how = reap();
       if (asked_to_stop) return stopped(over_time ? StatusCode::timeout : StatusCode::cancelled, "stopped after " + after);
       return stopped(StatusCode::kernel_fault,
-                     fmt::format("{} after {}. A fresh worker will run the next step", fault.empty() ? how : fault, after));
+                     checking ? fmt::format("{} after {}", fault.empty() ? how : fault, after)  // each check has its own worker
+                              : fmt::format("{} after {}. A fresh worker will run the next step", fault.empty() ? how : fault, after));
     }
     // The limits, on every pass whatever arrived: a worker that floods the channel with messages
     // (a student's code may write to it) cannot keep the time limit from firing.

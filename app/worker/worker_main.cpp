@@ -151,7 +151,7 @@ class Worker {
       result.status = Status::error(StatusCode::no_device, "no backend is open");
     } else {
       result.device = device->facts();
-      crash_report_set_step(result.lesson.c_str(), 0);
+      crash_report_set_step(exercise->id.c_str(), -1);  // "while checking map2d"
       lessons::exercises::CheckEvidence evidence;
       // The client's run-time clock starts here: compiling has a limit of its own. Said before
       // the seal and before any of the student's code is loaded, so this message is ours.
@@ -159,8 +159,10 @@ class Worker {
         send({{"op", "phase"}, {"id", id}, {"phase", "run"}});
         sandbox::seal_run_phase();
       };
-      const auto verdict =
-          lessons::exercises::check_submission(*exercise, request.value("source", ""), *device, &evidence, compiled);
+      // Which test runs, so that a crash or a hang that ends this process still names it.
+      const auto on_test = [&](int test) { send({{"op", "phase"}, {"id", id}, {"phase", "test"}, {"test", test}}); };
+      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device, &evidence,
+                                                                compiled, on_test);
       crash_report_set_step(nullptr, 0);
       result.results["verdict"] = lessons::exercises::to_json(verdict);
       result.results["evidence"] = lessons::exercises::to_json(evidence);

@@ -1,6 +1,7 @@
 #include "exercises/verdict.h"
 
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -172,13 +173,17 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
   }
   verdict.exercise = exercise;
   verdict.device = run.device.name;
+  verdict.compile_seconds = run.results.value("compile_seconds", 0.0);
+  const bool compiling = run.status.code == StatusCode::timeout &&
+                         run.status.message.find("the check's compile limit") != std::string::npos;
   switch (run.status.code) {
     case StatusCode::timeout:
       verdict.kind = VerdictKind::timed_out;
-      verdict.headline = "Timed out";
+      verdict.headline = compiling ? "Timed out while compiling" : "Timed out";
       verdict.details.push_back(run.status.message);
-      verdict.details.push_back("Is there a loop that never ends (a stride of 0, a condition that stays true), or a "
-                                "__syncthreads() some threads never reach?");
+      if (!compiling)
+        verdict.details.push_back("Is there a loop that never ends (a stride of 0, a condition that stays true), or a "
+                                  "__syncthreads() some threads never reach?");
       break;
     case StatusCode::ok:
       verdict.kind = VerdictKind::cannot_run;
@@ -193,6 +198,24 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       verdict.kind = VerdictKind::cannot_run;
       verdict.headline = "Cannot check here";
       verdict.details.push_back(run.status.message);
+  }
+  // The worker said which test it had started (worker_client.cpp): the verdict names it, as one
+  // that came back in words would.
+  const Exercise* spec = find_exercise(exercise);
+  const auto test = run.results.find("stopped_in_test");
+  if (spec != nullptr && test != run.results.end() && test->is_number_integer() &&
+      (verdict.kind == VerdictKind::timed_out || verdict.kind == VerdictKind::kernel_fault)) {
+    const std::vector<TestCase> tests = spec->cases();
+    const int index = test->get<int>();
+    if (index >= 0 && index < static_cast<int>(tests.size())) {
+      const TestCase& failed = tests[static_cast<std::size_t>(index)];
+      verdict.tests_total = static_cast<int>(tests.size());
+      verdict.tests_passed = index;
+      verdict.failed_test = failed.name;
+      verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(verdict.kind), index + 1, tests.size(), failed.name);
+      verdict.headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict.headline[0])));
+      verdict.details.push_back(fmt::format("Test: {}, launched as {}", failed.name, failed.launch.str()));
+    }
   }
   return verdict;
 }

@@ -148,6 +148,27 @@ TEST(Evidence, WhereTheEmulatorCannotJudgeTheGpuPassStands) {
   EXPECT_TRUE(verdict_of_run(run, "guard").passed());
 }
 
+// A check that ended without its verdict (a crash, a hang) still names the test it was in.
+TEST(Evidence, ACrashOrAHangNamesTheTestItWasIn) {
+  cudalab::Run crashed;
+  crashed.status = Status::error(StatusCode::kernel_fault, "assert(n > 0) failed at student.cu:3");
+  crashed.results["stopped_in_test"] = 1;
+  crashed.results["compile_seconds"] = 0.75;
+  const Verdict fault = verdict_of_run(crashed, "guard");
+  const TestCase second = guard().cases().at(1);
+  EXPECT_EQ(fault.kind, VerdictKind::kernel_fault);
+  EXPECT_EQ(fault.headline, "Kernel fault: test 2 of " + std::to_string(guard().cases().size()) + " (" + second.name + ")");
+  EXPECT_EQ(fault.tests_passed, 1);
+  EXPECT_DOUBLE_EQ(fault.compile_seconds, 0.75);
+  EXPECT_NE(fault.text().find("launched as " + second.launch.str()), std::string::npos) << fault.text();
+  cudalab::Run compiling;
+  compiling.status = Status::error(StatusCode::timeout, "stopped after 45.1 s: the compiler did not finish within 45.0 s (the "
+                                                        "check's compile limit)");
+  const Verdict slow = verdict_of_run(compiling, "guard");
+  EXPECT_EQ(slow.headline, "Timed out while compiling");
+  EXPECT_EQ(slow.text().find("loop that never ends"), std::string::npos) << slow.text();
+}
+
 TEST(Evidence, TooMuchOutputIsRefusedBeforeDecoding) {
   CheckEvidence evidence = right_outputs(guard());
   CheckEvidence back;
