@@ -141,6 +141,7 @@ class Worker {
   void check(const nlohmann::json& request) {
     const std::uint64_t id = request.value("id", std::uint64_t{0});
     Run result;
+    bool retire = false;
     const std::string exercise_id = request.value("exercise", "");
     result.lesson = "exercise:" + exercise_id;
     const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(exercise_id);
@@ -166,8 +167,12 @@ class Worker {
       crash_report_set_step(nullptr, 0);
       result.results["verdict"] = lessons::exercises::to_json(verdict);
       result.results["evidence"] = lessons::exercises::to_json(evidence);
+      // A kernel that faulted on a GPU (a trap, a device assert) leaves this process's context
+      // unusable; a fresh process gets one at once (BUILD-NOTES), as after a lesson's fault.
+      retire = device->is_gpu() && verdict.kind == lessons::exercises::VerdictKind::kernel_fault;
     }
-    send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", false}});
+    send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
+    if (retire) ::_exit(0);
   }
 
   int fd_;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "exercises/checker.h"
+#include "exercises/nvrtc_headers.h"
 #include "exercises/shared_arrays.h"
 #include "exercises/signature.h"
 
@@ -89,6 +90,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   jit.headers.push_back({"probe.cuh", std::string(probe_header())});
   const std::string line_directive = fmt::format("#line 1 \"{}\"\n", kStudentFileName);
   if (device.is_gpu()) {
+    for (const auto& header : nvrtc_standard_headers()) jit.headers.push_back(header);
     jit.text = "#include \"probe.cuh\"\n" + line_directive + rewritten.text + "\n";
   } else {
     // Inside a namespace, as the lessons' emulator units do: kernel printf is the emulator's. The

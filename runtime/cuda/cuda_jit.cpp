@@ -5,6 +5,8 @@
 #include <cuda_runtime.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -83,6 +85,24 @@ class CudaJitKernel final : public JitKernel {
   KernelEntry entry_;
 };
 
+// <cuda_fp16.h> and its kin are the toolkit's own headers, which NVRTC reads from the toolkit's
+// include folder: the first of $CUDA_HOME, $CUDA_PATH and the usual places that has them.
+const std::string& toolkit_include_option() {
+  static const std::string option = [] {
+    std::vector<std::string> roots;
+    for (const char* variable : {"CUDA_HOME", "CUDA_PATH"})
+      if (const char* root = std::getenv(variable); root != nullptr && *root != '\0') roots.emplace_back(root);
+    for (const char* root : {"/usr/local/cuda", "/usr/local/cuda-13.0", "/usr/local/cuda/targets/x86_64-linux", "/opt/cuda"})
+      roots.emplace_back(root);
+    for (const std::string& root : roots) {
+      std::error_code error;
+      if (std::filesystem::exists(root + "/include/cuda_fp16.h", error)) return "--include-path=" + root + "/include";
+    }
+    return std::string();
+  }();
+  return option;
+}
+
 }  // namespace
 
 Status CudaDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
@@ -110,7 +130,8 @@ Status CudaDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* 
     ~Destroy() { api.destroy(program); }
   } destroy{api, &program};
   api.add_name(program, source.kernel_name.c_str());
-  const std::vector<const char*> options{arch.c_str(), "--std=c++17"};
+  std::vector<const char*> options{arch.c_str(), "--std=c++17"};
+  if (!toolkit_include_option().empty()) options.push_back(toolkit_include_option().c_str());
   const NvrtcResult compiled = api.compile(program, static_cast<int>(options.size()), options.data());
   std::size_t log_size = 0;
   api.log_size(program, &log_size);
