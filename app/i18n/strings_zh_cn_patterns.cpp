@@ -97,6 +97,7 @@ constexpr Translation verdict_words[] = {
     {"the device could not time its own work", "设备无法为自己的工作计时"},
     {"no thread wrote it", "没有线程写它"},
     {"as the worker reported it", "按 worker 的报告"},
+    {"its pictures would not fit in memory", "它的图放不进内存"},  // lessons/run_checks.cpp
     {"the worker's report holds no outputs for this test", "worker 的报告里没有这个测试的输出"},
     {"the worker's verdict is about another exercise", "worker 的结论针对的是另一个练习"},
     {"Does not compile: the file is empty", "无法编译：文件是空的"},
@@ -157,7 +158,6 @@ constexpr Translation message_patterns[] = {
     {"it is a run of step {} of \"{}\", which has {} steps", "它是“{1}”第 {0} 步的运行记录，而这一章只有 {2} 步"},
     {"its parameters are not this step's: {}", "它的参数不属于这一步：{0}"},
     {"its pictures could not be made: {}", "无法画出它的图：{0=}"},
-    {"its pictures would not fit in memory", "它的图放不进内存"},
     {"'{}' is not a number", "'{0}' 不是数字"},
     {"'{}' is not a valid value for {}: expected {}", "'{0}' 不是 {1} 的有效取值：应为 {2}"},
     {"'{}' is not name=value (this step has: {})", "'{0}' 不是 name=value 的形式（本步骤的参数：{1}）"},
