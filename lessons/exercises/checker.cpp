@@ -61,12 +61,6 @@ double element(const ArgValue& value, std::size_t i) {
   return value.floats.empty() ? static_cast<double>(value.ints[i]) : static_cast<double>(value.floats[i]);
 }
 
-bool close_enough(double expected, double got, double tolerance, bool is_float) {
-  if (!is_float) return expected == got;
-  if (std::isnan(got)) return false;
-  return std::fabs(expected - got) <= tolerance * std::max(1.0, std::fabs(expected));
-}
-
 // Everything one test allocates on the device; freed when it goes out of scope.
 struct TestBuffers {
   std::vector<Buffer<std::byte>> args;
@@ -173,7 +167,7 @@ class TestRun {
     std::vector<std::uint8_t> cells(expected.size(), 0);
     std::size_t wrong_count = 0;
     for (std::size_t e = 0; e < expected.size(); ++e) {
-      if (close_enough(element(expected, e), element(got, e), exercise_.tolerance, spec.is_float())) continue;
+      if (outputs_match(element(expected, e), element(got, e), exercise_.tolerance, spec.is_float())) continue;
       const int writer = writers[static_cast<std::size_t>(b.writer_base[param]) + e];
       cells[e] = writer < 0 ? 2 : 1;
       if (wrong_count++ < 5)

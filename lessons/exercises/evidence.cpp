@@ -22,14 +22,6 @@ int sextet(char c) {
   return -1;
 }
 
-// The same rule as the worker's comparison (checker.cpp): floats within the exercise's relative
-// tolerance, ints exactly, NaN never.
-bool close_enough(double expected, double got, double tolerance, bool is_float) {
-  if (!is_float) return expected == got;
-  if (std::isnan(got)) return false;
-  return std::fabs(expected - got) <= tolerance * std::max(1.0, std::fabs(expected));
-}
-
 double element_of(const std::string& bytes, std::size_t i, bool is_float) {
   if (is_float) {
     float value = 0;
@@ -71,6 +63,12 @@ Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, c
 }
 
 }  // namespace
+
+bool outputs_match(double expected, double got, double tolerance, bool is_float) {
+  if (!is_float) return expected == got;
+  if (std::isnan(got)) return false;
+  return std::fabs(expected - got) <= tolerance * std::max(1.0, std::fabs(expected));
+}
 
 std::string base64_encode(const std::string& bytes) {
   std::string out;
@@ -175,7 +173,7 @@ Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckE
       std::vector<std::string> lines;
       for (std::size_t e = 0; e < expected.size(); ++e) {
         const double want = element_of(expected, e), got = element_of(found->second, e, spec.is_float());
-        if (close_enough(want, got, exercise.tolerance, spec.is_float())) continue;
+        if (outputs_match(want, got, exercise.tolerance, spec.is_float())) continue;
         if (wrong++ < 5)
           lines.push_back(fmt::format("{}[{}] is {:g}, expected {:g} ({})", spec.name, e, got, want, "as the worker reported it"));
       }

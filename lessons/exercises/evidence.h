@@ -35,6 +35,11 @@ Status from_json(const nlohmann::json& j, CheckEvidence* out, std::size_t max_by
 // what did not hold, in words.
 Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckEvidence& evidence);
 
+// One output element against the CPU reference's, the one rule the worker (checker.cpp) and the
+// confirmation above share: floats within the exercise's relative tolerance (at least absolute
+// near 0), ints exactly, NaN never.
+bool outputs_match(double expected, double got, double tolerance, bool is_float);
+
 // Base64 (RFC 4648, with padding), for bytes inside JSON.
 std::string base64_encode(const std::string& bytes);
 // False on any character outside the alphabet or a length that is not a multiple of 4.
