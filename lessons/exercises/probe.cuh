@@ -214,3 +214,41 @@ struct Ptr {
 };
 
 }  // namespace cudalab_probe
+
+#ifndef CUDALAB_EMU
+// printf(fmt, a[i]) on a GPU: NVRTC passes the probe's reference into printf's varargs as it is,
+// bits and all, and the kernel printed 0.000000. This overload takes part only when an argument is
+// such a reference, and calls printf again with the values (read as any read is), which then
+// resolves to the device's own printf. (The emulator's printf does the same: cuda_emu context.h.)
+namespace cudalab_probe {
+template <class T>
+struct IsRef {
+  static constexpr bool value = false;
+};
+template <class T>
+struct IsRef<ReadRef<T>> {
+  static constexpr bool value = true;
+};
+template <class T>
+struct IsRef<WriteRef<T>> {
+  static constexpr bool value = true;
+};
+template <bool Condition>
+struct OnlyIf {};
+template <>
+struct OnlyIf<true> {
+  using type = int;
+};
+template <class T>
+__device__ const T& printf_value(const T& value) { return value; }
+template <class T>
+__device__ T printf_value(const ReadRef<T>& element) { return element; }
+template <class T>
+__device__ T printf_value(const WriteRef<T>& element) { return element; }
+}  // namespace cudalab_probe
+
+template <class... Args, typename cudalab_probe::OnlyIf<(cudalab_probe::IsRef<Args>::value || ...)>::type = 0>
+__device__ int printf(const char* format, const Args&... args) {
+  return printf(format, cudalab_probe::printf_value(args)...);
+}
+#endif
