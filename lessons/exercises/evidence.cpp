@@ -1,6 +1,7 @@
 #include "exercises/evidence.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
