@@ -290,9 +290,7 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
     const bool passed = TestRun(exercise, test, device, &verdict, outputs).run(*kernel);
     take_printed(device, &verdict);
     if (!passed) {
-      verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(verdict.kind), verdict.tests_passed + 1,
-                                     verdict.tests_total, test.name);
-      verdict.headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict.headline[0])));
+      verdict.headline = failed_test_headline(verdict.kind, verdict.tests_passed, verdict.tests_total, test.name);
       return verdict;
     }
     ++verdict.tests_passed;

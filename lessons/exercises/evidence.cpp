@@ -1,7 +1,6 @@
 #include "exercises/evidence.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -53,8 +52,7 @@ Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, c
   verdict.tests_passed = static_cast<int>(test_index);
   if (test != nullptr) {
     verdict.failed_test = test->name;
-    verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(kind), test_index + 1, reported.tests_total, test->name);
-    verdict.headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict.headline[0])));
+    verdict.headline = failed_test_headline(kind, static_cast<int>(test_index), reported.tests_total, test->name);
     lines.push_back(fmt::format("Test: {}, launched as {}", test->name, test->launch.str()));
   } else {
     verdict.headline = "Cannot check here";

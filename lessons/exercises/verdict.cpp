@@ -35,6 +35,12 @@ const char* to_string(VerdictKind kind) {
   return "cannot run";
 }
 
+std::string failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name) {
+  std::string headline = fmt::format("{}: test {} of {} ({})", to_string(kind), index + 1, total, test_name);
+  headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(headline[0])));
+  return headline;
+}
+
 bool parse_verdict_kind(const std::string& text, VerdictKind* out) {
   for (const auto& [k, name] : kNames)
     if (text == name) {
@@ -212,8 +218,7 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       verdict.tests_total = static_cast<int>(tests.size());
       verdict.tests_passed = index;
       verdict.failed_test = failed.name;
-      verdict.headline = fmt::format("{}: test {} of {} ({})", to_string(verdict.kind), index + 1, tests.size(), failed.name);
-      verdict.headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict.headline[0])));
+      verdict.headline = failed_test_headline(verdict.kind, index, verdict.tests_total, failed.name);
       verdict.details.push_back(fmt::format("Test: {}, launched as {}", failed.name, failed.launch.str()));
     }
   }

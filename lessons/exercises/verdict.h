@@ -27,6 +27,8 @@ enum class VerdictKind {
   cannot_run,         // nothing to judge: no compiler, no NVRTC, an empty file…
 };
 const char* to_string(VerdictKind kind);  // "passed", "wrong result", …
+// "Wrong result: test 2 of 5 (n = 1000: …)": the headline of a failure in one test (0-based index).
+std::string failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name);
 bool parse_verdict_kind(const std::string& text, VerdictKind* out);
 
 // An output element that differs from the reference, and who wrote it.
