@@ -28,7 +28,18 @@ struct ProbeRecord {
   void* shadow;  // the race detector's (emulator only, else null)
   void* race;
 };
-enum : unsigned { kFaultFlag, kFaultBuffer, kFaultWrite, kFaultRank, kFaultIndexLow, kFaultIndexHigh, kFaultSlots = 8 };
+enum : unsigned {
+  kFaultFlag,
+  kFaultBuffer,
+  kFaultWrite,
+  kFaultRank,
+  kFaultIndexLow,
+  kFaultIndexHigh,
+  kFaultShared,
+  kFaultDims,
+  kFaultName = kFaultDims + 4,
+  kFaultSlots = kFaultName + 8
+};
 // A checked pointer argument (probe.cuh's Ptr<T>).
 struct PtrArg {
   void* data;
@@ -137,6 +148,24 @@ class TestRun {
   bool judge(TestBuffers& b, std::size_t threads, std::size_t elements) {
     std::vector<unsigned> fault(kFaultSlots);
     if (Status s = b.fault.download(fault); !s.ok()) return fail_status(s);
+    if (fault[kFaultFlag] != 0 && fault[kFaultShared] != 0) {
+      const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);
+      const std::string name = shared_array_name(fault, kFaultName);
+      if (fault[kFaultDims] == 1 && fault[kFaultDims + 1] == 0)  // extern __shared__: no bytes
+        return fail(VerdictKind::out_of_bounds,
+                    fmt::format("{} {} {}, but the launch gives the extern __shared__ array {} no memory",
+                                thread_words(fault[kFaultRank], test_.launch), fault[kFaultWrite] ? "wrote" : "read",
+                                shared_element_words(name, index, fault, kFaultDims), name),
+                    "An extern __shared__ array gets its size from the launch's third parameter, "
+                    "<<<grid, block, bytes>>>, and this exercise's launch asks for none: declare the array "
+                    "with a fixed size instead.");
+      return fail(VerdictKind::out_of_bounds,
+                  fmt::format("{} {} {}, outside the __shared__ array {}", thread_words(fault[kFaultRank], test_.launch),
+                              fault[kFaultWrite] ? "wrote" : "read", shared_element_words(name, index, fault, kFaultDims),
+                              name + shared_extents_words(fault, kFaultDims)),
+                  "The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite another "
+                  "variable in shared memory, or fault. What are the smallest and the largest index each thread uses?");
+    }
     if (fault[kFaultFlag] != 0) {
       const std::size_t param = std::min<std::size_t>(fault[kFaultBuffer], exercise_.params.size() - 1);
       const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);

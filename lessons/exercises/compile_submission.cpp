@@ -53,13 +53,14 @@ std::string in_students_words(std::string message) {
 
 std::string entry_body(const Exercise& exercise) {
   // Each argument arrives as a pointer to its bytes; pointers are the probe's Ptr<T>. The first
-  // one tells the race detector where the launch's race record is (__shared__ arrays report there).
+  // one tells the race detector where the launch's race and fault records are (__shared__ arrays
+  // report there).
   std::string body;
   for (std::size_t i = 0; i < exercise.params.size(); ++i) {
     if (!exercise.params[i].is_pointer()) continue;
     const std::string type = normalize_type(exercise.params[i].type);
-    body = fmt::format("#ifdef CUDALAB_PROBE_RACE_CHECKS\n  ::cudalab_probe::race::use_record(static_cast<::cudalab_probe::Ptr<{}>*>("
-                       "args[{}])->probe->race);\n#endif\n",
+    body = fmt::format("#ifdef CUDALAB_PROBE_RACE_CHECKS\n  {{\n    const auto* probe = static_cast<::cudalab_probe::Ptr<{}>*>(args[{}])->probe;\n"
+                       "    ::cudalab_probe::race::use_records(probe->race, probe->fault);\n  }}\n#endif\n",
                        type.substr(0, type.size() - 1), i);
     break;
   }
@@ -113,6 +114,11 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
                // Inline assembly is PTX on a GPU and x86 here, where it could make system calls
                // that no import shows (host_imports.h): poisoned, it cannot be named or pasted.
                "#pragma GCC poison asm __asm__ __asm\n"
+               // `__syncthreads;` (no parentheses) names the barrier without calling it: nvcc warns
+               // and the statement does nothing. The emulator's barrier is a function-like macro;
+               // with a function of that name as well, such a kernel compiles and runs without
+               // its barrier, as on a GPU (and the race detector sees what goes missing).
+               "inline void(__syncthreads)() {}\n"
                "namespace student {\nusing ::cudalab::emu::printf;\n" +
                line_directive + instrument_shared_arrays(rewritten.text).text + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);

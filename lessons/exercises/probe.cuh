@@ -10,6 +10,27 @@
 // Plain C++17 without headers: NVRTC has no standard library.
 // The checker compiles a file again with CUDALAB_PROBE_NO_RACE_CHECKS when the detector's proxies
 // made valid CUDA fail to compile (compile_submission.cpp).
+namespace cudalab_probe {
+// The first out-of-bounds access of a launch, filled once (kFaultFlag) in memory the checker reads
+// afterwards (lessons/exercises/checker.cpp lays out the same slots).
+enum FaultSlot : unsigned int {
+  kFaultFlag = 0,  // 0 until the first out-of-bounds access
+  kFaultBuffer,    // the kernel parameter, or the __shared__ array's number (kFaultShared)
+  kFaultWrite,
+  kFaultRank,
+  kFaultIndexLow,  // a flat index
+  kFaultIndexHigh,
+  // A __shared__ array's (emulator only, shared_probe.cuh): its extents (up to 3) and its name,
+  // 4 characters a slot, NUL-padded, so that the verdict names the element as the kernel wrote it.
+  kFaultShared,
+  kFaultDims,
+  kFaultDim0,
+  kFaultName = kFaultDim0 + 3,
+  kFaultNameSlots = 8,
+  kFaultSlots = kFaultName + kFaultNameSlots
+};
+}  // namespace cudalab_probe
+
 #if defined(CUDALAB_EMU) && !defined(CUDALAB_PROBE_NO_RACE_CHECKS)
 #define CUDALAB_PROBE_RACE_CHECKS 1
 #include "race_shadow.cuh"
@@ -21,7 +42,7 @@ struct Probe {
   unsigned int* reads;   // [buffer * threads + rank]
   unsigned int* writes;  // [buffer * threads + rank]
   int* writers;          // every buffer's elements, one after another: rank of the last writer, -1: none
-  unsigned int* fault;   // kFault* below
+  unsigned int* fault;   // kFault* above
   unsigned int threads;  // threads in the launch
   // The race detector's (emulator only; null on a GPU): three slots per element, laid out as
   // `writers`, and the first race (race_shadow.cuh's kRace* slots).
@@ -29,14 +50,24 @@ struct Probe {
   unsigned int* race;
 };
 
-enum FaultSlot : unsigned int {
-  kFaultFlag = 0,  // 0 until the first out-of-bounds access
-  kFaultBuffer,
-  kFaultWrite,
-  kFaultRank,
-  kFaultIndexLow,
-  kFaultIndexHigh,
-  kFaultSlots = 8
+// U is T or const T (no <type_traits> under NVRTC).
+template <class U, class T>
+struct BindsTo {};
+template <class T>
+struct BindsTo<T, T> {
+  using type = int;
+};
+template <class T>
+struct BindsTo<const T, T> {
+  using type = int;
+};
+template <class U>
+struct IsConst {
+  static constexpr bool value = false;
+};
+template <class U>
+struct IsConst<const U> {
+  static constexpr bool value = true;
 };
 
 __device__ inline unsigned int rank() {
@@ -136,6 +167,24 @@ struct WriteRef : ReadRef<T> {
   __device__ WriteRef& operator-=(T value) { return *this = static_cast<T>(*this) - value; }
   __device__ WriteRef& operator*=(T value) { return *this = static_cast<T>(*this) * value; }
   __device__ WriteRef& operator/=(T value) { return *this = static_cast<T>(*this) / value; }
+  // `float& y = out[i];` binds a reference to the element: checked, and counted as one write (a
+  // read for `const float&`) when it is bound; what goes through y afterwards is not seen. A
+  // template, so that where a value will do (`float v = out[i]`) the plain conversion is chosen.
+  // Outside the buffer the fault is recorded and y is the first element: the verdict is decided.
+  template <class U, typename BindsTo<U, T>::type = 0>
+  __device__ operator U&() const {
+    const bool write = !IsConst<U>::value;
+    if (!this->inside(write)) return this->data[0];
+    const unsigned int me = rank();
+    if (write) {
+      this->probe->writes[this->buffer * this->probe->threads + me] += 1;
+      this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
+    } else {
+      this->probe->reads[this->buffer * this->probe->threads + me] += 1;
+    }
+    this->race_check(write);
+    return this->data[this->index];
+  }
   // &out[i] (for atomicAdd): counted as a write, checked, and a harmless address when outside.
   __device__ T* operator&() const {
     if (!this->inside(true)) return nullptr;

@@ -7,12 +7,15 @@
 namespace cudalab::lessons::exercises {
 namespace {
 
-// A __shared__ array's name as the kernel wrote it into the record: identifier characters only
-// (the record is memory the kernel could scribble on).
-std::string shared_name(const std::vector<unsigned>& record) {
+// Line 0: an access the probe could not place (`*p`).
+std::string line_words(unsigned line) { return line == 0 ? "?" : std::to_string(line); }
+
+}  // namespace
+
+std::string shared_array_name(const std::vector<unsigned>& record, unsigned name_slot) {
   std::string name;
-  for (unsigned k = 0; k < 4 * 8 - 1; ++k) {
-    const char c = static_cast<char>((record[kRaceRecordName + k / 4] >> (8 * (k % 4))) & 0xFFu);
+  for (unsigned k = 0; k < 4 * 8 - 1 && name_slot + k / 4 < record.size(); ++k) {
+    const char c = static_cast<char>((record[name_slot + k / 4] >> (8 * (k % 4))) & 0xFFu);
     if (c == '\0') break;
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return "a __shared__ array";
     name += c;
@@ -20,12 +23,12 @@ std::string shared_name(const std::vector<unsigned>& record) {
   return name.empty() ? "a __shared__ array" : name;
 }
 
-// tile[2][5] from the flat index and the extents; the flat index when they do not fit.
-std::string element_words(const std::string& name, long long flat, const std::vector<unsigned>& record) {
-  const unsigned dims = record[kRaceRecordDims];
+std::string shared_element_words(const std::string& name, long long flat, const std::vector<unsigned>& record, unsigned dims_slot) {
+  const unsigned dims = dims_slot + 3 < record.size() ? record[dims_slot] : 0;
+  if (dims == 0) return name;  // a scalar
   if (dims < 2 || dims > 3) return fmt::format("{}[{}]", name, flat);
   std::vector<long long> extent(dims), index(dims);
-  for (unsigned k = 0; k < dims; ++k) extent[k] = record[kRaceRecordDim0 + k] > 0 ? record[kRaceRecordDim0 + k] : 1;
+  for (unsigned k = 0; k < dims; ++k) extent[k] = record[dims_slot + 1 + k] > 0 ? record[dims_slot + 1 + k] : 1;
   long long rest = flat;
   for (unsigned k = dims; k-- > 0;) {
     index[k] = rest % extent[k];
@@ -37,10 +40,12 @@ std::string element_words(const std::string& name, long long flat, const std::ve
   return out;
 }
 
-// Line 0: an access the probe could not place (`*p`).
-std::string line_words(unsigned line) { return line == 0 ? "?" : std::to_string(line); }
-
-}  // namespace
+std::string shared_extents_words(const std::vector<unsigned>& record, unsigned dims_slot) {
+  const unsigned dims = dims_slot + 3 < record.size() ? record[dims_slot] : 0;
+  std::string out;
+  for (unsigned k = 0; k < dims && k < 3; ++k) out += fmt::format("[{}]", record[dims_slot + 1 + k]);
+  return out;
+}
 
 std::vector<std::string> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
                                        long long threads_per_block, const std::function<std::string(long long)>& thread_words) {
@@ -49,7 +54,7 @@ std::vector<std::string> describe_race(const std::vector<unsigned>& record, cons
                                                 record[kRaceRecordIndexLow]);
   std::string element;
   if (shared) {
-    element = element_words(shared_name(record), flat, record);
+    element = shared_element_words(shared_array_name(record, kRaceRecordName), flat, record, kRaceRecordDims);
   } else {
     const std::size_t param = std::min<std::size_t>(record[kRaceRecordArray], exercise.params.size() - 1);
     element = fmt::format("{}[{}]", exercise.params[param].name, flat);

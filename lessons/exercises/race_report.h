@@ -27,6 +27,14 @@ enum RaceRecordSlot : unsigned {
   kRaceRecordSlots = kRaceRecordName + 8
 };
 
+// A __shared__ array in a record (the race record's or the fault record's, which lay out an
+// array alike: its extents from `dims_slot`, its name from `name_slot`): the name as the kernel
+// wrote it (identifier characters only: the record is memory the kernel could scribble on), the
+// element `tile[2][5]` of a flat index, and the extents `[32][32]`.
+std::string shared_array_name(const std::vector<unsigned>& record, unsigned name_slot);
+std::string shared_element_words(const std::string& name, long long flat, const std::vector<unsigned>& record, unsigned dims_slot);
+std::string shared_extents_words(const std::vector<unsigned>& record, unsigned dims_slot);
+
 // The verdict's detail lines for a record whose flag is set: what the two threads did, then why it
 // matters. `thread_words` names a rank ("thread (3,0,0) of block (0,0,0)"); `threads_per_block`
 // tells whether the two were in one block.

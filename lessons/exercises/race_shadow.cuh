@@ -113,10 +113,15 @@ CUDALAB_PROBE_HOT inline unsigned long long check_and_record(unsigned long long*
   return 0;
 }
 
-// Where a launch's race record is; set by the generated entry (compile_submission.cpp) from the
-// kernel's first checked pointer, before the thread runs: the __shared__ arrays report there too.
+// Where a launch's race and fault records are; set by the generated entry (compile_submission.cpp)
+// from the kernel's first checked pointer, before the thread runs: the __shared__ arrays report
+// their races and out-of-bounds accesses there too.
 inline unsigned int* record = nullptr;
-inline void use_record(unsigned int* race) { __atomic_store_n(&record, race, __ATOMIC_RELAXED); }
+inline unsigned int* fault_record = nullptr;
+inline void use_records(unsigned int* race, unsigned int* fault) {
+  __atomic_store_n(&record, race, __ATOMIC_RELAXED);
+  __atomic_store_n(&fault_record, fault, __ATOMIC_RELAXED);
+}
 
 // Keeps the first race of the launch (true: this was it); `block_base` turns a __shared__ id into
 // a global rank.

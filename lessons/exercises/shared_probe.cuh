@@ -4,9 +4,10 @@
 //   __shared__ ::cudalab_probe::Shared<T, ::cudalab_probe::Label{id, "name"}, (A), (B)> name;
 // which holds exactly the array (same size and layout, so `sizeof` and pointer arithmetic on
 // `&name[i][j]` keep their meaning) and indexes into proxies like Ptr<T>'s: tile[i][j] reads or
-// writes the element and tells the detector. The shadow of each declared array is a separate
-// per-worker (thread_local, as the emulator's shared memory is) table keyed by the Label, cleared
-// when the worker starts another block.
+// writes the element and tells the detector; an index outside the whole array is a fault, as a
+// parameter's is (an index past one extent but inside the array is C++'s flat layout: not checked).
+// The shadow of each declared array is a separate per-worker (thread_local, as the emulator's
+// shared memory is) table keyed by the Label, cleared when the worker starts another block.
 //
 // What a proxy cannot do well fails to compile, and the checker then compiles the file without
 // the rewrite (unchecked, never a false "does not compile"): binding `auto&` to an element, a
@@ -16,11 +17,13 @@
 namespace cudalab_probe {
 
 // Names an array in the type (a C++20 class template argument): which shadow, and what to call it.
+// A scalar (`__shared__ float total;`) is wrapped as an array of one element, each use `total[0]`.
 template <unsigned N>
 struct Label {
   unsigned id;
   char text[N];
-  constexpr Label(unsigned array_id, const char (&name)[N]) : id(array_id), text{} {
+  bool scalar;
+  constexpr Label(unsigned array_id, const char (&name)[N], bool is_scalar = false) : id(array_id), text{}, scalar(is_scalar) {
     for (unsigned k = 0; k < N; ++k) text[k] = name[k];
   }
 };
@@ -61,13 +64,35 @@ struct SharedInfo {
     }
     return mine.slots;
   }
+  // The array's extents and name into a record's slots (the race record's and the fault record's
+  // are laid out alike), for the verdict to name the element.
+  static void describe(unsigned int* dims_slot, unsigned int* name_slot, unsigned name_slots) {
+    dims_slot[0] = rank <= 3 && !L.scalar ? static_cast<unsigned int>(rank) : 0u;  // 0: named alone
+    for (int k = 0; k < rank && k < 3; ++k) dims_slot[1 + k] = static_cast<unsigned int>(dims[k]);
+    for (unsigned k = 0; k < sizeof(L.text) && k < 4 * name_slots - 1; ++k)
+      name_slot[k / 4] |= static_cast<unsigned int>(static_cast<unsigned char>(L.text[k])) << (8 * (k % 4));
+  }
   static void report(unsigned int* race, long long flat, unsigned long long earlier, bool earlier_wrote,
                      const race::Access& me, unsigned long long block_base) {
     if (!race::report(race, true, L.id, flat, earlier, earlier_wrote, me, block_base)) return;
-    race[kRaceDims] = rank <= 3 ? static_cast<unsigned int>(rank) : 0u;
-    for (int k = 0; k < rank && k < 3; ++k) race[kRaceDim0 + k] = static_cast<unsigned int>(dims[k]);
-    for (unsigned k = 0; k < sizeof(L.text) && k < 4 * kRaceNameSlots - 1; ++k)
-      race[kRaceName + k / 4] |= static_cast<unsigned int>(static_cast<unsigned char>(L.text[k])) << (8 * (k % 4));
+    describe(&race[kRaceDims], &race[kRaceName], kRaceNameSlots);
+  }
+  // An access outside the array (sums[t - 1] for t = 0): recorded as the first fault of the launch,
+  // and not performed. On a GPU it would touch another array's shared memory, or fault.
+  static void out_of_bounds(long long flat, bool write) {
+    unsigned int* fault = __atomic_load_n(&race::fault_record, __ATOMIC_RELAXED);
+    unsigned int expected = 0;
+    if (fault == nullptr ||
+        !__atomic_compare_exchange_n(&fault[kFaultFlag], &expected, 1u, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+      return;
+    fault[kFaultShared] = 1u;
+    fault[kFaultBuffer] = L.id;
+    fault[kFaultWrite] = write ? 1u : 0u;
+    fault[kFaultRank] = static_cast<unsigned int>(::cudalab::emu::sync_point().rank);
+    const auto bits = static_cast<unsigned long long>(flat);
+    fault[kFaultIndexLow] = static_cast<unsigned int>(bits);
+    fault[kFaultIndexHigh] = static_cast<unsigned int>(bits >> 32);
+    describe(&fault[kFaultDims], &fault[kFaultName], kFaultNameSlots);
   }
 };
 
@@ -78,9 +103,14 @@ struct SharedRef {
   long long flat;
   unsigned line;
 
+  CUDALAB_PROBE_HOT bool inside(bool write) const {
+    if (flat >= 0 && flat < Info::total) return true;
+    Info::out_of_bounds(flat, write);
+    return false;
+  }
   CUDALAB_PROBE_HOT void touch(bool write) const {
     unsigned int* race = __atomic_load_n(&race::record, __ATOMIC_RELAXED);
-    if (race == nullptr || race[kRaceFlag] != 0u || flat < 0 || flat >= Info::total) return;
+    if (race == nullptr || race[kRaceFlag] != 0u) return;
     const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
     const race::Access me{now.thread, 0, now.epoch, line, write};
     if (!me.checkable()) return;
@@ -89,10 +119,12 @@ struct SharedRef {
     if (earlier != 0) Info::report(race, flat, earlier, earlier_wrote, me, now.rank - now.thread);
   }
   CUDALAB_PROBE_HOT operator T() const {
+    if (!inside(false)) return T();
     touch(false);
     return *at;
   }
   CUDALAB_PROBE_HOT SharedRef operator=(T value) && {
+    if (!inside(true)) return *this;
     touch(true);
     *at = value;
     return *this;
@@ -141,7 +173,7 @@ struct SharedRow {
     }
   }
   Elem* row() const { return reinterpret_cast<Elem*>(base + flat); }
-  template <class U, std::enable_if_t<std::is_same_v<std::remove_const_t<U>, Elem>, int> = 0>
+  template <class U, std::enable_if_t<std::is_same_v<std::remove_cv_t<U>, Elem>, int> = 0>
   operator U*() const { return row(); }
   Elem* operator+(long long k) const { return row() + k; }
 };
@@ -155,7 +187,7 @@ struct Shared {
 
   CUDALAB_PROBE_HOT auto operator[](race::At at) { return SharedRow<T, Info, 0, Array>{first(), 0}[at]; }
   CUDALAB_PROBE_HOT T* first() { return reinterpret_cast<T*>(&data); }
-  template <class U, std::enable_if_t<std::is_same_v<std::remove_const_t<U>, Elem>, int> = 0>
+  template <class U, std::enable_if_t<std::is_same_v<std::remove_cv_t<U>, Elem>, int> = 0>
   operator U*() { return data; }
   Elem* operator+(long long k) { return data + k; }
 };

@@ -135,10 +135,15 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   if (!imported_symbols(object_file.string(), &imports, &unreadable))
     return Status::error(StatusCode::invalid_argument, "does not link: " + unreadable);
   // CUDALAB_UNSAFE_HOST_CALLS=1 (the teacher's environment, never a submission's) lets host code
-  // through, so that the sandbox behind this check can be tested with attacks that need it.
+  // and code that runs at load time through, so that the sandbox behind this check can be tested
+  // with attacks that need them.
   const char* unsafe = std::getenv("CUDALAB_UNSAFE_HOST_CALLS");
-  if (const std::string refused = refuse_host_imports(imports); !refused.empty() && (unsafe == nullptr || std::string_view(unsafe) != "1"))
-    return Status::error(StatusCode::invalid_argument, "does not link: " + refused);
+  if (unsafe == nullptr || std::string_view(unsafe) != "1") {
+    if (const std::string refused = refuse_host_imports(imports); !refused.empty())
+      return Status::error(StatusCode::invalid_argument, "does not link: " + refused);
+    if (const std::string refused = refuse_load_time_code(object_file.string()); !refused.empty())
+      return Status::error(StatusCode::invalid_argument, "does not link: " + refused);
+  }
   if (source.before_load) source.before_load();
   void* handle = dlopen(object_file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {

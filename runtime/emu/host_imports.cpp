@@ -106,6 +106,34 @@ bool imported_symbols(const std::string& shared_object, std::vector<std::string>
   return false;
 }
 
+std::string refuse_load_time_code(const std::string& shared_object) {
+  std::ifstream in(shared_object, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Elf64_Ehdr header;
+  Elf64_Shdr names;
+  if (!read_at(bytes, 0, &header) || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      header.e_ident[EI_CLASS] != ELFCLASS64 || header.e_shentsize != sizeof(Elf64_Shdr) ||
+      !read_at(bytes, header.e_shoff + std::size_t{header.e_shstrndx} * sizeof(Elf64_Shdr), &names) ||
+      names.sh_offset > bytes.size() || bytes.size() - names.sh_offset < names.sh_size)
+    return "the compiled kernel's sections cannot be read";
+  for (unsigned i = 0; i < header.e_shnum; ++i) {
+    Elf64_Shdr section;
+    if (!read_at(bytes, header.e_shoff + std::size_t{i} * sizeof(Elf64_Shdr), &section)) break;
+    if (section.sh_name >= names.sh_size) continue;
+    const char* start = bytes.data() + names.sh_offset + section.sh_name;
+    const std::string_view name(start, strnlen(start, names.sh_size - section.sh_name));
+    // The C runtime's own start-up object puts one entry in each array (frame_dummy,
+    // __do_global_dtors_aux); any further one is the file's.
+    const bool array = name == ".init_array" || name == ".fini_array";
+    if ((array && section.sh_size > sizeof(Elf64_Addr)) || name == ".preinit_array" || name == ".ctors" || name == ".dtors")
+      return "the file runs code of its own when it is loaded or unloaded (a global variable whose value is "
+             "computed at run time, an object with a constructor or destructor, or "
+             "__attribute__((constructor))): a kernel file holds device code only, and on a GPU such a "
+             "__device__ variable is refused too";
+  }
+  return "";
+}
+
 bool allowed_import(const std::string& name) {
   // The emulator's engine, as the emulation headers call it (runtime/include/cudalab/emu): these
   // functions and no other of the executable's, which exports all of its own (a kernel that

@@ -20,4 +20,10 @@ bool allowed_import(const std::string& name);
 // functions (demangled), in words.
 std::string refuse_host_imports(const std::vector<std::string>& names);
 
+// "" when loading the object runs nothing of the file's own; otherwise why it is refused, in words.
+// A kernel file holds device code only: a static constructor (a global initialised by a function
+// call, an object with a constructor, __attribute__((constructor))) or destructor would run on the
+// host when the object is loaded or the worker ends, outside any kernel and any test.
+std::string refuse_load_time_code(const std::string& shared_object);
+
 }  // namespace cudalab::emu

@@ -185,20 +185,60 @@ TEST(SharedArrays, DeclarationsAreWrappedOnTheirOwnLines) {
       "  extern __shared__ float dynamic[];\n"
       "  volatile __shared__ float flags[32];\n"
       "  __shared__ float2 pairs[32];\n"
-      "  __shared__ int one, two;\n"
+      "  __shared__ int one, two[2];\n"
       "  __shared__ int copied[8];\n"
+      "  static __shared__ int kept[4];\n"
       "  auto value = copied[threadIdx.x];\n"
       "}\n";
   const lessons::exercises::InstrumentedSource result = lessons::exercises::instrument_shared_arrays(source);
-  EXPECT_EQ(result.arrays, (std::vector<std::string>{"tile", "sums"}));
+  EXPECT_EQ(result.arrays, (std::vector<std::string>{"tile", "sums", "dynamic", "flags", "one", "two"}));
   EXPECT_NE(result.text.find("__shared__ ::cudalab_probe::Shared<float, ::cudalab_probe::Label{0, \"tile\"}, (16), (16 + 1)> tile;"),
             std::string::npos)
       << result.text;
   EXPECT_NE(result.text.find("Shared<unsigned int, ::cudalab_probe::Label{1, \"sums\"}"), std::string::npos) << result.text;
   EXPECT_EQ(std::count(result.text.begin(), result.text.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
   EXPECT_NE(result.text.find("in_a_comment[3]"), std::string::npos);  // comments untouched
-  EXPECT_NE(result.text.find("extern __shared__ float dynamic[];"), std::string::npos);
+  // An extern array: the launch gives it no bytes, so it has no elements; `extern` goes with it.
+  EXPECT_NE(result.text.find("  __shared__ ::cudalab_probe::Shared<float, ::cudalab_probe::Label{2, \"dynamic\"}, (0)> dynamic;"),
+            std::string::npos)
+      << result.text;
+  // volatile orders nothing between threads: the array is watched as any other.
+  EXPECT_NE(result.text.find("  __shared__ ::cudalab_probe::Shared<float, ::cudalab_probe::Label{3, \"flags\"}, (32)> flags;"),
+            std::string::npos)
+      << result.text;
+  // One statement per declarator, on the declaration's line; a scalar is an array of one.
+  EXPECT_NE(result.text.find("Label{4, \"one\", true}, (1)> one; __shared__ ::cudalab_probe::Shared<int, "
+                             "::cudalab_probe::Label{5, \"two\"}, (2)> two;\n"),
+            std::string::npos)
+      << result.text;
+  EXPECT_NE(result.text.find("__shared__ float2 pairs[32];"), std::string::npos);
   EXPECT_NE(result.text.find("__shared__ int copied[8];"), std::string::npos);
+  EXPECT_NE(result.text.find("static __shared__ int kept[4];"), std::string::npos);
+}
+
+TEST(SharedArrays, AScalarsUsesBecomeItsElementToTheEndOfItsBlock) {
+  const std::string source =
+      "struct Pair { float total; };\n"
+      "__device__ float helper(float total) { return total; }\n"
+      "__global__ void k(float* out) {\n"
+      "  __shared__ float total;\n"
+      "  if (threadIdx.x == 0) total = 0.f;  // total in a comment\n"
+      "  Pair p{1.f};\n"
+      "  atomicAdd(&total, p.total);\n"
+      "  printf(\"total\\n\");\n"
+      "  out[0] = total;\n"
+      "}\n"
+      "__device__ float after(float total) { return total; }\n";
+  const std::string text = lessons::exercises::instrument_shared_arrays(source).text;
+  EXPECT_NE(text.find("__device__ float helper(float total) { return total; }"), std::string::npos) << text;
+  EXPECT_NE(text.find("if (threadIdx.x == 0) total[0] = 0.f;  // total in a comment"), std::string::npos) << text;
+  EXPECT_NE(text.find("atomicAdd(&total[0], p.total);"), std::string::npos) << text;
+  EXPECT_NE(text.find("printf(\"total\\n\");"), std::string::npos) << text;
+  EXPECT_NE(text.find("out[0] = total[0];"), std::string::npos) << text;
+  EXPECT_NE(text.find("__device__ float after(float total) { return total; }"), std::string::npos) << text;
+  // Asked for its size or copied by `auto`, a scalar is left as it is (the proxy would show).
+  const std::string sized = "__global__ void k() {\n  __shared__ int n;\n  int bytes = sizeof(n);\n}\n";
+  EXPECT_EQ(lessons::exercises::instrument_shared_arrays(sized).text, sized);
 }
 
 }  // namespace

@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "emu/host_imports.h"
 
@@ -50,6 +54,31 @@ TEST(HostImports, WhatIsNotAnElfObjectIsSaidInWords) {
   EXPECT_FALSE(imported_symbols(junk, &names, &error));
   EXPECT_NE(error.find("not a 64-bit ELF object"), std::string::npos) << error;
   EXPECT_FALSE(imported_symbols("/no/such/file.so", &names, &error));
+}
+
+// A shared object built from `code` by the compiler the emulator uses; "" when there is none.
+std::string shared_object(const std::string& name, const std::string& code) {
+  const std::string base = ::testing::TempDir() + "/" + name;
+  std::ofstream(base + ".cpp") << code;
+  const std::string command = "c++ -std=c++20 -O1 -fPIC -shared -w " + base + ".cpp -o " + base + ".so 2>/dev/null";
+  return std::system(command.c_str()) == 0 ? base + ".so" : "";
+}
+
+TEST(HostImports, CodeThatRunsWhenTheObjectIsLoadedIsRefused) {
+  const std::string plain = shared_object("plain", "float table[4] = {1, 2, 3, 4};\nfloat f(int i) { return table[i]; }\n");
+  if (plain.empty()) GTEST_SKIP() << "no C++ compiler (c++) on PATH to build the objects";
+  EXPECT_EQ(refuse_load_time_code(plain), "");
+  for (const auto& [name, code] : std::vector<std::pair<std::string, std::string>>{
+           {"constructor", "__attribute__((constructor)) static void f() { static volatile int x; x = 1; }\n"},
+           {"destructor", "__attribute__((destructor)) static void f() { static volatile int x; x = 1; }\n"},
+           {"object", "struct T { int v; T() { v = 2; } };\nT t;\nint get() { return t.v; }\n"},
+           {"computed", "int seed();\nint value = seed();\n"}}) {
+    const std::string object = shared_object(name, code);
+    ASSERT_FALSE(object.empty()) << name;
+    const std::string words = refuse_load_time_code(object);
+    EXPECT_NE(words.find("runs code of its own when it is loaded"), std::string::npos) << name << ": " << words;
+  }
+  EXPECT_NE(refuse_load_time_code("/no/such/file.so"), "");
 }
 
 }  // namespace
