@@ -30,7 +30,10 @@ Run check_in_sandbox(const CheckRequest& request, lessons::RunControl& control,
                      const std::function<void(WorkerClient*)>& track) {
   Run run = check_once(request, request.opening, control, track);
   if (!run.device.is_gpu() || control.cancel) return run;
-  if (!lessons::exercises::verdict_of_run(run, request.exercise).passed()) return run;
+  // A pass the GPU's schedule may have made, or a fault the GPU cannot place: the emulator's
+  // checks (bounds, races, barriers) look again, in a worker of their own.
+  const lessons::exercises::VerdictKind kind = lessons::exercises::verdict_of_run(run, request.exercise).kind;
+  if (kind != lessons::exercises::VerdictKind::passed && kind != lessons::exercises::VerdictKind::kernel_fault) return run;
   const Run emulated = check_once(request, {BackendRequest::emulator, 0}, control, track);
   run.results["emulator_check"] = to_json(emulated);
   return run;

@@ -2,7 +2,8 @@
 // One student's check, as the app's exercise pane and `cudalab check` run it: in a fresh
 // sandboxed worker (sandbox/sandbox.h) that opens the backend, checks, and ends with everything
 // the submission started. A pass on a GPU is then checked again on the emulator, whose checks
-// (data races, barriers, bounds, each thread's accesses) see what a GPU's schedule hides: the
+// (data races, barriers, bounds, each thread's accesses) see what a GPU's schedule hides, and so
+// is a kernel fault, which a GPU cannot place (the emulator names the element out of bounds): the
 // Run keeps that second run in results["emulator_check"], and verdict_of_run weighs both.
 #include <chrono>
 #include <functional>

@@ -132,10 +132,19 @@ namespace {
 // A GPU's pass, weighed against the emulator's run of the same file (app/worker/sandboxed_check.h):
 // what the emulator's checks find stands, with a word on why the GPU did not see it. Where the
 // emulator could not judge (no compiler, too slow, PTX it cannot compile) the GPU's pass stands.
+// A GPU's kernel fault is explained by the emulator's out-of-bounds finding where there is one.
 Verdict with_emulator_checks(Verdict gpu, const nlohmann::json& emulated_run, const std::string& exercise) {
   Run emulated;
   if (!from_json(emulated_run, &emulated).ok()) return gpu;
   Verdict second = verdict_of_run(emulated, exercise);
+  const std::string device = gpu.device.empty() ? std::string("the GPU") : gpu.device;
+  if (gpu.kind == VerdictKind::kernel_fault) {
+    // The GPU says only that an address was illegal; the emulator's bounds checks say which.
+    if (second.kind != VerdictKind::out_of_bounds) return gpu;
+    second.details.insert(second.details.begin(),
+                          fmt::format("The kernel faulted on {}, and the CPU emulator's checks found where:", device));
+    return second;
+  }
   switch (second.kind) {
     case VerdictKind::passed:
     case VerdictKind::timed_out:
@@ -149,7 +158,7 @@ Verdict with_emulator_checks(Verdict gpu, const nlohmann::json& emulated_run, co
   second.details.insert(second.details.begin(),
                         fmt::format("Every test passed on {}, but the CPU emulator's checks found this: the GPU's schedule "
                                     "happened to hide it, and another run, or another GPU, may not.",
-                                    gpu.device.empty() ? std::string("the GPU") : gpu.device));
+                                    device));
   return second;
 }
 }  // namespace
@@ -160,6 +169,9 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
     if (Status s = from_json(*found, &verdict); s.ok()) {
       // The worker ran the student's code: its "passed" is a claim, confirmed here (evidence.h).
       const Exercise* spec = find_exercise(exercise);
+      const auto emulated = run.results.find("emulator_check");
+      if (verdict.kind == VerdictKind::kernel_fault && emulated != run.results.end())
+        return with_emulator_checks(std::move(verdict), *emulated, exercise);
       if (!verdict.passed()) return verdict;
       if (spec == nullptr) {
         verdict.kind = VerdictKind::cannot_run;
@@ -172,8 +184,7 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
         if (Status e = from_json(*outputs, &evidence); !e.ok()) evidence = {};
       }
       Verdict confirmed = confirm_verdict(*spec, std::move(verdict), evidence);
-      if (const auto emulated = run.results.find("emulator_check"); confirmed.passed() && emulated != run.results.end())
-        return with_emulator_checks(std::move(confirmed), *emulated, exercise);
+      if (confirmed.passed() && emulated != run.results.end()) return with_emulator_checks(std::move(confirmed), *emulated, exercise);
       return confirmed;
     }
   }

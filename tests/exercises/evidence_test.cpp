@@ -148,6 +148,30 @@ TEST(Evidence, WhereTheEmulatorCannotJudgeTheGpuPassStands) {
   EXPECT_TRUE(verdict_of_run(run, "guard").passed());
 }
 
+// A GPU's kernel fault ("an illegal memory access") is placed by the emulator's bounds checks
+// where they find the access (a __shared__ array past its end); any other finding leaves it.
+TEST(Evidence, TheEmulatorPlacesAGpuFaultOutOfBounds) {
+  Verdict gpu = claimed_pass(guard());
+  gpu.kind = VerdictKind::kernel_fault;
+  gpu.headline = "Kernel fault: test 1 of 3";
+  gpu.device = "NVIDIA H200";
+  cudalab::Run run = run_with(gpu, nullptr);
+  Verdict placed = claimed_pass(guard());
+  placed.kind = VerdictKind::out_of_bounds;
+  placed.headline = "Out of bounds: test 1 of 3";
+  placed.details = {"thread (0,0,0) of block (0,0,0) read chunk[256], outside the __shared__ array chunk[256]"};
+  run.results["emulator_check"] = cudalab::to_json(run_with(placed, nullptr));
+  const Verdict verdict = verdict_of_run(run, "guard");
+  EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds) << verdict.text();
+  ASSERT_EQ(verdict.details.size(), 2u) << verdict.text();
+  EXPECT_EQ(verdict.details.front(), "The kernel faulted on NVIDIA H200, and the CPU emulator's checks found where:");
+  for (VerdictKind other : {VerdictKind::passed, VerdictKind::wrong_result, VerdictKind::data_race, VerdictKind::kernel_fault}) {
+    placed.kind = other;
+    run.results["emulator_check"] = cudalab::to_json(run_with(placed, nullptr));
+    EXPECT_EQ(verdict_of_run(run, "guard").kind, VerdictKind::kernel_fault) << to_string(other);
+  }
+}
+
 // A check that ended without its verdict (a crash, a hang) still names the test it was in.
 TEST(Evidence, ACrashOrAHangNamesTheTestItWasIn) {
   cudalab::Run crashed;
