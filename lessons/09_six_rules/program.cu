@@ -1,7 +1,8 @@
 // Chapter 9, "The six rules", as one plain CUDA program: each rule a before/after pair, timed
 // (CUDA events for kernels, the host clock for the CPU loop and the copies) and checked against
 // the CPU.
-// Build and run:  nvcc program.cu -o rules && ./rules
+// Build and run:  nvcc program.cu -o rules && ./rules [rounds]
+// (rounds: the length of each path of rule 6, 32 by default; it is read at run time on purpose.)
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -69,15 +70,30 @@ __global__ void matmul_shared_tiles(int n, const float* a, const float* b, float
   }
   if (row < n && col < n) c[row * n + col] = sum;
 }
-__host__ __device__ inline float path_a(float x) { for (int r = 0; r < 32; ++r) x = x * 0.999f + 0.002f; return x; }
-__host__ __device__ inline float path_b(float x) { for (int r = 0; r < 32; ++r) x = x * 1.001f - 0.001f; return x; }
-__global__ void branch_on_odd_thread(int n, const float* x, float* y) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = threadIdx.x % 2 == 0 ? path_a(x[i]) : path_b(x[i]);
+// Rule 6's two paths. Their length, `rounds`, reaches the kernel at run time: with a trip count
+// known when compiling, nvcc may unroll both loops and replace the branch by select instructions
+// (every lane computes both paths and keeps one), and then nothing diverges.
+__host__ __device__ inline float path_a(float x, int rounds) {
+  for (int r = 0; r < rounds; ++r) x = x * 0.999f + 0.002f;
+  return x;
 }
-__global__ void branch_on_odd_warp(int n, const float* x, float* y) {
+__host__ __device__ inline float path_b(float x, int rounds) {
+  for (int r = 0; r < rounds; ++r) x = x * 1.001f - 0.001f;
+  return x;
+}
+__global__ void branch_on_odd_thread(int n, const float* x, float* y, int rounds) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = (threadIdx.x / warpSize) % 2 == 0 ? path_a(x[i]) : path_b(x[i]);
+  if (i < n) {
+    if (threadIdx.x % 2 == 0) y[i] = path_a(x[i], rounds);
+    else y[i] = path_b(x[i], rounds);
+  }
+}
+__global__ void branch_on_odd_warp(int n, const float* x, float* y, int rounds) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    if ((threadIdx.x / warpSize) % 2 == 0) y[i] = path_a(x[i], rounds);
+    else y[i] = path_b(x[i], rounds);
+  }
 }
 
 // Milliseconds of `work` on the GPU, by CUDA events, after one untimed warm-up.
@@ -118,7 +134,12 @@ void expect_near(const std::vector<float>& got, const std::vector<float>& want, 
     }
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const int rounds = argc > 1 ? std::atoi(argv[1]) : 32;  // rule 6's path length, known only at run time
+  if (rounds < 1 || rounds > 1 << 20) {
+    std::printf("usage: %s [rounds], rounds from 1 to %d\n", argv[0], 1 << 20);
+    return 2;
+  }
   int device_count = 0;
   cudaError_t found = cudaGetDeviceCount(&device_count);
   if (found != cudaSuccess || device_count == 0) {
@@ -200,17 +221,17 @@ int main() {
   std::printf("5. shared-memory reuse: global reads %.3f ms, shared tiles %.3f ms (GPU time): %.1fx\n", global_reads,
               shared_tiles, global_reads / shared_tiles);
 
-  // 6. Divergence: a branch on threadIdx.x % 2 vs on the warp number (GPU time).
-  const float divergent = gpu_ms([&] { branch_on_odd_thread<<<blocks, 256>>>(n, dx, dy); });
+  // 6. Divergence: a branch on threadIdx.x % 2 vs on the warp number, each path `rounds` long (GPU time).
+  const float divergent = gpu_ms([&] { branch_on_odd_thread<<<blocks, 256>>>(n, dx, dy, rounds); });
   CHECK(cudaMemcpy(y.data(), dy, bytes, cudaMemcpyDeviceToHost));
-  for (int i = 0; i < n; ++i) reference[i] = (i % 256) % 2 == 0 ? path_a(x[i]) : path_b(x[i]);
+  for (int i = 0; i < n; ++i) reference[i] = (i % 256) % 2 == 0 ? path_a(x[i], rounds) : path_b(x[i], rounds);
   expect_near(y, reference, "rule 6, per thread");
-  const float uniform = gpu_ms([&] { branch_on_odd_warp<<<blocks, 256>>>(n, dx, dy); });
+  const float uniform = gpu_ms([&] { branch_on_odd_warp<<<blocks, 256>>>(n, dx, dy, rounds); });
   CHECK(cudaMemcpy(y.data(), dy, bytes, cudaMemcpyDeviceToHost));
-  for (int i = 0; i < n; ++i) reference[i] = ((i % 256) / 32) % 2 == 0 ? path_a(x[i]) : path_b(x[i]);
+  for (int i = 0; i < n; ++i) reference[i] = ((i % 256) / 32) % 2 == 0 ? path_a(x[i], rounds) : path_b(x[i], rounds);
   expect_near(y, reference, "rule 6, per warp");
-  std::printf("6. divergence:         per thread %.3f ms, per warp %.3f ms (GPU time): %.1fx\n", divergent, uniform,
-              divergent / uniform);
+  std::printf("6. divergence:         per thread %.3f ms, per warp %.3f ms, %d rounds per path (GPU time): %.2fx\n",
+              divergent, uniform, rounds, divergent / uniform);
 
   for (float* p : {dx, dy, da, db, dc}) CHECK(cudaFree(p));
   std::printf("%s\n", wrong == 0 ? "OK" : "MISMATCH");
