@@ -187,7 +187,7 @@ constexpr Translation message_patterns[] = {
     {"a block holds 1 to 1024 threads; you asked for {}", "一个线程块可容纳 1 到 1024 个线程；你要的是 {0}"},
     {"a block may use at most {} bytes of shared memory (with opt-in); you asked for {}",
      "一个线程块最多可用 {0} 字节共享内存（选择启用后）；你要的是 {1}"},
-    {"a block of {} × {} threads has warps 0 to {}; there is no warp {}", "{0} × {1} 线程的线程块有线程束 0 到 {2}；没有线程束 {3}"},
+    {"a block of {} × {} threads has warps 0 to {}; there is no warp {}", "线程块有 {0} × {1} 个线程，线程束编号为 0 到 {2}；没有线程束 {3}"},
     {"a copy of {} needs as much device memory, and the device has {} free: choose a smaller size",
      "拷贝 {0} 需要同样多的设备内存，而设备只有 {1} 空闲：请选小一点的大小"},
     {"a thread may use at most {} registers; you asked for {}", "一个线程最多可用 {0} 个寄存器；你要的是 {1}"},

@@ -15,7 +15,7 @@ constexpr Translation ladder_patterns[] = {
     {"rung {}",
      "第 {0} 级"},
     {"Who computes block (0, 0)'s {} × {} tile of C — traced: this kernel on the CPU emulator, each element storing the number of the thread that computed it",
-     "线程块 (0, 0) 的 {0} × {1} C 分块由谁计算——追踪所得：这个核函数在 CPU 模拟器上运行，每个元素存下计算它的线程的编号"},
+     "线程块 (0, 0) 的 {0} × {1} C 分块由谁计算——跟踪所得：这个核函数在 CPU 模拟器上运行，每个元素存下计算它的线程的编号"},
     {"Which warp computes each part of block (0, 0)'s {} × {} tile of C — a model of the warp tiles: tensor-core instructions do not run on the emulator",
      "线程块 (0, 0) 的 {0} × {1} C 分块各部分由哪个线程束计算——线程束分块的模型：张量核心指令不能在模拟器上运行"},
     {"C({}, {}): computed by another block",
@@ -71,7 +71,7 @@ constexpr Translation ladder_patterns[] = {
     {"the CPU emulator runs these kernels up to n = {} (n = {} would take minutes there); a GPU runs them up to 4096",
      "CPU 模拟器运行这些核函数最多到 n = {0}（n = {1} 在那里要跑好几分钟）；GPU 可以跑到 4096"},
     {"the writers' picture traces at most {} elements of C; asked for {} × {}",
-     "计算者的图最多追踪 C 的 {0} 个元素；这里要求的是 {1} × {2}"},
+     "计算者的图最多跟踪 C 的 {0} 个元素；这里要求的是 {1} × {2}"},
     {"the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this GPU has {}.{}",
      "TF32 这一级需要支持 TF32 的张量核心（计算能力 8.0 或更高）；这块 GPU 是 {0}.{1}"},
 };
