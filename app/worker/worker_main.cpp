@@ -11,8 +11,10 @@
 #include <thread>
 
 #include "exercises/checker.h"
+#include "exercises/precompiled_prefix.h"
 #include "lesson.h"
 #include "sandbox/sandbox.h"
+#include "shell/paths.h"
 #include "worker/crash_report.h"
 #include "worker/protocol.h"
 #include "worker/step_host.h"
@@ -192,6 +194,8 @@ int run_worker(int channel_fd) {
   // If the app dies without closing the channel (SIGKILL), take the worker with it.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   install_crash_report(channel_fd);
+  // Checks on the emulator compile after the exercise prefix the build precompiled there.
+  lessons::exercises::use_precompiled_prefix(find_data_dir().path / "jit");
   return Worker(channel_fd).serve();
 }
 

@@ -8,6 +8,7 @@
 
 #include "exercises/checker.h"
 #include "exercises/nvrtc_headers.h"
+#include "exercises/precompiled_prefix.h"
 #include "exercises/shared_arrays.h"
 #include "exercises/signature.h"
 
@@ -94,12 +95,10 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     for (const auto& header : nvrtc_standard_headers()) jit.headers.push_back(header);
     jit.text = "#include \"probe.cuh\"\n" + line_directive + rewritten.text + "\n";
   } else {
-    // Inside a namespace, as the lessons' emulator units do: kernel printf is the emulator's. The
-    // student's own #include lines land inside that namespace too, so the headers a kernel file may
-    // name come first at file scope, where their include guards then keep them: included again
-    // inside the namespace, libstdc++'s <cstdlib> fails on g++ 13 ('lldiv_t' has not been declared
-    // in '__gnu_cxx'). <cuda_runtime.h> and its kin are the emulator's own, empty: its CUDA is in
-    // scope already (the toolkit's, where one is on the include path, clashes with it).
+    // Inside a namespace, as the lessons' emulator units do: kernel printf is the emulator's. What
+    // comes before it is one header (exercise_prefix.cuh), precompiled where the build made it.
+    // <cuda_runtime.h> and its kin are the emulator's own, empty: its CUDA is in scope already
+    // (the toolkit's, where one is on the include path, clashes with it).
     for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
       jit.headers.push_back({name, "// The CPU emulator's: its CUDA is in scope already.\n"});
     // <cuda_fp16.h> is the emulator's half precision (cudalab/emu/half.h), in scope already too.
@@ -107,10 +106,13 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     // The emulator's race detector sees __shared__ arrays through a wrapper (shared_arrays.h).
     for (const char* name : {"race_shadow.cuh", "shared_probe.cuh"})
       jit.headers.push_back({name, std::string(embedded_file(std::string("exercises/") + name))});
-    jit.text = "#include \"cudalab/emu/cuda_emu.h\"\n#include \"cudalab/emu/half.h\"\n#include \"probe.cuh\"\n"
-               "#include <cstdlib>\n#include <stdlib.h>\n#include <cmath>\n#include <cstdint>\n#include <stdint.h>\n"
-               "#include <cstdio>\n#include <stdio.h>\n#include <cstring>\n#include <string.h>\n#include <climits>\n"
-               "#include <limits.h>\n#include <cfloat>\n#include <float.h>\n"
+    // Found in the precompiled folder, the prefix must not be beside the text: a quoted include
+    // looks there first, and would read the header instead of its .gch.
+    if (const std::string folder = precompiled_prefix_folder(); !folder.empty())
+      jit.include_first.push_back(folder);
+    else
+      jit.headers.push_back({"exercise_prefix.cuh", std::string(embedded_file("exercises/exercise_prefix.cuh"))});
+    jit.text = "#include \"exercise_prefix.cuh\"\n"
                // Inline assembly is PTX on a GPU and x86 here, where it could make system calls
                // that no import shows (host_imports.h): poisoned, it cannot be named or pasted.
                "#pragma GCC poison asm __asm__ __asm\n"
@@ -130,6 +132,11 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     // CUDALAB_PROBE_NO_RACE_CHECKS), rather than called a compile error; and when the file does
     // not compile either way, the messages are those about the student's code alone.
     JitSource plain = jit;
+    // A macro defined before the prefix: its precompiled form does not apply.
+    if (!plain.include_first.empty()) {
+      plain.include_first.clear();
+      plain.headers.push_back({"exercise_prefix.cuh", std::string(embedded_file("exercises/exercise_prefix.cuh"))});
+    }
     const std::size_t student = plain.text.find(line_directive);
     plain.text = "#define CUDALAB_PROBE_NO_RACE_CHECKS 1\n" + plain.text.substr(0, student) + line_directive + rewritten.text +
                  "\n}  // namespace student\n";

@@ -105,15 +105,12 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   const fs::path object_file = scratch.path / "kernel.so";
   if (!write_file(unit_file, unit)) return Status::error(StatusCode::io_error, "could not write " + unit_file.string());
 
-  std::vector<std::string> argv{compiler, "-std=c++20", "-O1", "-fPIC", "-shared", "-w", "-fdiagnostics-color=never",
-                                "-I" + scratch.path.string(), "-I" + (scratch.path / "include").string()};
-  // Block-scope extern thread_local in templates: see runtime/CMakeLists.txt (g++ only flag).
-  if (compiler.find("clang") == std::string::npos) argv.push_back("-fno-extern-tls-init");
-  // A local variable read before it is written holds whatever the stack held, so a kernel that
-  // forgets to initialise its sum passed or failed by the build's luck. Filled with a pattern
-  // (g++ 12, clang 8 and later), such a kernel fails every time, as a GPU's garbage would.
-  argv.push_back("-ftrivial-auto-var-init=pattern");
-  argv.insert(argv.end(), {unit_file.string(), "-o", object_file.string()});
+  std::vector<std::string> argv = emu_jit_code_flags(compiler);
+  argv.insert(argv.begin(), compiler);
+  argv.insert(argv.end(), {"-shared", "-w", "-fdiagnostics-color=never"});
+  for (const std::string& folder : source.include_first) argv.push_back("-I" + folder);
+  argv.insert(argv.end(), {"-I" + scratch.path.string(), "-I" + (scratch.path / "include").string(), unit_file.string(), "-o",
+                           object_file.string()});
   const ProcessResult compiled = run_process(argv, time_limit_seconds);
   out->compiler = compiler;
   out->log = compiled.output;
@@ -164,3 +161,18 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
 }
 
 }  // namespace cudalab::emu
+
+namespace cudalab {
+
+std::vector<std::string> emu_jit_code_flags(const std::string& compiler) {
+  std::vector<std::string> flags{"-std=c++20", "-O1", "-fPIC"};
+  // Block-scope extern thread_local in templates: see runtime/CMakeLists.txt (g++ only flag).
+  if (compiler.find("clang") == std::string::npos) flags.push_back("-fno-extern-tls-init");
+  // A local variable read before it is written holds whatever the stack held, so a kernel that
+  // forgets to initialise its sum passed or failed by the build's luck. Filled with a pattern
+  // (g++ 12, clang 8 and later), such a kernel fails every time, as a GPU's garbage would.
+  flags.push_back("-ftrivial-auto-var-init=pattern");
+  return flags;
+}
+
+}  // namespace cudalab

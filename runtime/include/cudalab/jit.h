@@ -41,6 +41,9 @@ struct JitSource {
   // static constructors — the first moment the compiled code can do anything (a sandbox seals
   // itself here; app/sandbox).
   std::function<void()> before_load;
+  // Emulator only: folders the host compiler searches before the scratch folder the headers above
+  // are written to — where a header the text includes is found precompiled (its .gch beside it).
+  std::vector<std::string> include_first;
 };
 
 struct JitOutput {
@@ -69,6 +72,11 @@ Status compile_kernel(Device& device, const JitSource& source, std::unique_ptr<J
 // Launches a compiled kernel; `args[i]` holds argument i's bytes as the kernel takes it.
 Status launch_compiled(Device& device, const JitKernel& kernel, const LaunchConfig& config,
                        const std::vector<std::vector<std::byte>>& args);
+
+// The host compiler's options that shape the emulator's code for a kernel compiled at run time
+// (`compiler` is its path: g++ and clang++ differ). A header precompiled for these kernels must be
+// made with the same ones, or the compiler ignores it (lessons/CMakeLists.txt, cmake/ExercisePrefix.cmake).
+std::vector<std::string> emu_jit_code_flags(const std::string& compiler);
 
 // Reads "file:line:column: error: message" (gcc, clang) and "file(line): error: message" (NVRTC)
 // lines into diagnostics; other lines (notes without a place, "In function…") are left out.
