@@ -23,8 +23,8 @@ constexpr Translation verdict_patterns[] = {
     {"{} wrote {}[{}], but {} has {} elements (indices 0 to {})", "{0} 写了 {1}[{2}]，但 {3} 只有 {4} 个元素（下标 0 到 {5}）"},
     {"{} read {}, outside the __shared__ array {}", "{0} 读了 {1}，超出了 __shared__ 数组 {2} 的范围"},
     {"{} wrote {}, outside the __shared__ array {}", "{0} 写了 {1}，超出了 __shared__ 数组 {2} 的范围"},
-    {"{} read {}, but the launch gives the extern __shared__ array {} no memory", "{0} 读了 {1}，但这次启动没有给 extern __shared__ 数组 {2} 分配任何内存"},
-    {"{} wrote {}, but the launch gives the extern __shared__ array {} no memory", "{0} 写了 {1}，但这次启动没有给 extern __shared__ 数组 {2} 分配任何内存"},
+    {"{} read {}, but the launch gives the extern __shared__ array `{}` no memory", "{0} 读了 {1}，但这次启动没有给 `extern __shared__` 数组 `{2}` 分配任何内存"},
+    {"{} wrote {}, but the launch gives the extern __shared__ array `{}` no memory", "{0} 写了 {1}，但这次启动没有给 `extern __shared__` 数组 `{2}` 分配任何内存"},
     {"{} read {} {} times; the limit is {}", "{0} 读了 {1} {2} 次；上限是 {3} 次"},
     {"{} wrote {} {} times; the limit is {}", "{0} 写了 {1} {2} 次；上限是 {3} 次"},
     // lessons/exercises/race_report.cpp: a data race found on the emulator.
@@ -113,14 +113,14 @@ constexpr Translation verdict_words[] = {
      "这次访问被 CUDA Lab 的检查拦下了；在真实 GPU 上它会读到或覆盖别的数据，或者出错。有没有 if (i < n) 这样的边界检查？它用的大小对吗？"},
     {"The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite another variable in shared memory, or fault. What are the smallest and the largest index each thread uses?",
      "这次访问被 CUDA Lab 的检查拦下了；在真实 GPU 上它会读到或覆盖共享内存里的别的变量，或者出错。每个线程用到的最小和最大下标各是多少？"},
-    {"An extern __shared__ array gets its size from the launch's third parameter, <<<grid, block, bytes>>>, and this exercise's launch asks for none: declare the array with a fixed size instead.",
-     "extern __shared__ 数组的大小来自启动配置的第三个参数 <<<grid, block, bytes>>>，而本练习的启动配置没有申请：请改用固定大小的数组。"},
+    {"An extern __shared__ array gets its size from the launch's third parameter, `<<<grid, block, bytes>>>`, and this exercise's launch asks for none: declare the array with a fixed size instead.",
+     "`extern __shared__` 数组的大小来自启动配置的第三个参数 `<<<grid, block, bytes>>>`，而本练习的启动配置没有申请：请改用固定大小的数组。"},
     // runtime/emu/host_imports.cpp: a file with static constructors, refused before it is loaded.
     {"does not link: the file runs code of its own when it is loaded or unloaded (a global variable whose value is "
-     "computed at run time, an object with a constructor or destructor, or __attribute__((constructor))): a kernel "
+     "computed at run time, an object with a constructor or destructor, or `__attribute__((constructor))`): a kernel "
      "file holds device code only, and on a GPU such a __device__ variable is refused too",
      "无法链接：这个文件在加载或卸载时会运行自己的代码（在运行时才算出值的全局变量、带构造函数或析构函数的对象，或 "
-     "__attribute__((constructor))）：核函数文件只能包含设备代码，在 GPU 上这样的 __device__ 变量同样会被拒绝"},
+     "`__attribute__((constructor))`）：核函数文件只能包含设备代码，在 GPU 上这样的 __device__ 变量同样会被拒绝"},
     {"The GPU was reset after the fault.", "出错之后 GPU 已被重置。"},
     {"The result depends on which thread gets there first: it may come out right by luck, and on a GPU it changes from run to run. Is a __syncthreads() missing between the write and the other access, or in the wrong place?",
      "结果取决于哪个线程先到：这次可能碰巧对了，在 GPU 上每次运行都可能不同。写和另一次访问之间是不是少了 __syncthreads()，或者放错了位置？"},

@@ -153,11 +153,11 @@ class TestRun {
       const std::string name = shared_array_name(fault, kFaultName);
       if (fault[kFaultDims] == 1 && fault[kFaultDims + 1] == 0)  // extern __shared__: no bytes
         return fail(VerdictKind::out_of_bounds,
-                    fmt::format("{} {} {}, but the launch gives the extern __shared__ array {} no memory",
+                    fmt::format("{} {} {}, but the launch gives the extern __shared__ array `{}` no memory",
                                 thread_words(fault[kFaultRank], test_.launch), fault[kFaultWrite] ? "wrote" : "read",
                                 shared_element_words(name, index, fault, kFaultDims), name),
                     "An extern __shared__ array gets its size from the launch's third parameter, "
-                    "<<<grid, block, bytes>>>, and this exercise's launch asks for none: declare the array "
+                    "`<<<grid, block, bytes>>>`, and this exercise's launch asks for none: declare the array "
                     "with a fixed size instead.");
       return fail(VerdictKind::out_of_bounds,
                   fmt::format("{} {} {}, outside the __shared__ array {}", thread_words(fault[kFaultRank], test_.launch),

@@ -128,7 +128,7 @@ std::string refuse_load_time_code(const std::string& shared_object) {
     if ((array && section.sh_size > sizeof(Elf64_Addr)) || name == ".preinit_array" || name == ".ctors" || name == ".dtors")
       return "the file runs code of its own when it is loaded or unloaded (a global variable whose value is "
              "computed at run time, an object with a constructor or destructor, or "
-             "__attribute__((constructor))): a kernel file holds device code only, and on a GPU such a "
+             "`__attribute__((constructor))`): a kernel file holds device code only, and on a GPU such a "
              "__device__ variable is refused too";
   }
   return "";
