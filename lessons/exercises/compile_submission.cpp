@@ -8,6 +8,7 @@
 
 #include "exercises/checker.h"
 #include "exercises/nvrtc_headers.h"
+#include "exercises/pointer_copies.h"
 #include "exercises/precompiled_prefix.h"
 #include "exercises/shared_arrays.h"
 #include "exercises/signature.h"
@@ -74,6 +75,13 @@ std::string entry_body(const Exercise& exercise) {
   return body + "  " + call + ");";
 }
 
+// The student's text as the emulator's checks see it: __shared__ arrays wrapped (shared_arrays.h)
+// and plain-pointer copies of the parameters made checked pointers (pointer_copies.h).
+std::string instrumented(const RewrittenSource& rewritten) {
+  const InstrumentedSource shared = instrument_shared_arrays(rewritten.text);
+  return instrument_pointer_copies(shared.text, rewritten.pointer_names, shared.arrays);
+}
+
 }  // namespace
 
 bool compile_submission(const Exercise& exercise, std::string_view source, Device& device, Verdict* verdict,
@@ -122,7 +130,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
                // its barrier, as on a GPU (and the race detector sees what goes missing).
                "inline void(__syncthreads)() {}\n"
                "namespace student {\nusing ::cudalab::emu::printf;\n" +
-               line_directive + instrument_shared_arrays(rewritten.text).text + "\n}  // namespace student\n";
+               line_directive + instrumented(rewritten) + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);
   }
   JitOutput output;

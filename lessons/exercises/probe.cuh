@@ -249,6 +249,26 @@ struct Ptr {
     offset -= k;
     return *this;
   }
+  // A copy walked along the buffer (`for (auto p = a; p < a + n; ++p)`, pointer_copies.h).
+  __device__ Ptr& operator++() { return *this += 1; }
+  __device__ Ptr& operator--() { return *this -= 1; }
+  __device__ Ptr operator++(int) {
+    Ptr old = *this;
+    *this += 1;
+    return old;
+  }
+  __device__ Ptr operator--(int) {
+    Ptr old = *this;
+    *this -= 1;
+    return old;
+  }
+  __device__ long long operator-(const Ptr& other) const { return (data + offset) - (other.data + other.offset); }
+  __device__ bool operator==(const Ptr& other) const { return data + offset == other.data + other.offset; }
+  __device__ bool operator!=(const Ptr& other) const { return !(*this == other); }
+  __device__ bool operator<(const Ptr& other) const { return data + offset < other.data + other.offset; }
+  __device__ bool operator>(const Ptr& other) const { return other < *this; }
+  __device__ bool operator<=(const Ptr& other) const { return !(other < *this); }
+  __device__ bool operator>=(const Ptr& other) const { return !(*this < other); }
   // Where a plain pointer is needed (a helper taking float*): the checks stop there.
 #ifdef CUDALAB_PROBE_RACE_CHECKS
   // A template, so that p[i] has no built-in candidate (pointer subscript) to be ambiguous with

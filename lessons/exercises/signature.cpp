@@ -168,6 +168,7 @@ bool rewrite_parameter_list(std::string_view source, const std::string& code, st
     const std::string held =
         spec.is_pointer() ? fmt::format("::cudalab_probe::Ptr<{}>", type.substr(0, type.size() - 1)) : type;
     rewritten.push_back(name.empty() ? held : held + " " + name);
+    if (definition && spec.is_pointer() && !name.empty()) result->pointer_names.push_back(name);
   }
   // Same number of lines inside the parentheses as before: messages keep their line numbers.
   const std::string original(source.substr(open + 1, close - open - 1));

@@ -15,6 +15,7 @@ struct RewrittenSource {
   std::string problem;  // when !ok: what is wrong with the signature, in words
   int line = 0;         // the kernel's line (1-based), when found
   std::string text;     // the student's text with the parameters rewritten
+  std::vector<std::string> pointer_names;  // the definition's pointer parameters, as the student named them
 };
 
 RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercise& exercise);

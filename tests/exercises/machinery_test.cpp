@@ -8,6 +8,7 @@
 
 #include "cudalab/jit.h"
 #include "exercises/exercise.h"
+#include "exercises/pointer_copies.h"
 #include "exercises/signature.h"
 #include "exercises/verdict.h"
 
@@ -15,6 +16,32 @@ namespace cudalab::lessons::exercises {
 namespace {
 
 const Exercise& guard() { return *find_exercise("guard"); }
+
+TEST(PointerCopies, CopiesOfAParameterBecomeCheckedPointers) {
+  const std::string source =
+      "__global__ void k(const float* a, float* out, int n) {\n"
+      "  const float* p = a;  // float* in_a_comment = out;\n"
+      "  float* __restrict__ q = out + threadIdx.x;\n"
+      "  const float *r =\n"
+      "      &a[2 * n];\n"
+      "  const float* s = p - 1;\n"
+      "  float local[4];\n"
+      "  float* t = local;\n"
+      "  float* u = tile;\n"
+      "  const float* v = a + 1, *w = a;\n"
+      "  x * y = a;\n"
+      "}\n";
+  const std::string text = instrument_pointer_copies(source, {"a", "out"}, {"tile"});
+  EXPECT_NE(text.find("  auto p = a;  // float* in_a_comment = out;\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  auto q = out + threadIdx.x;\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  auto r = a + (2 * n);\n\n"), std::string::npos) << text;  // the line break kept
+  EXPECT_NE(text.find("  auto s = p - 1;\n"), std::string::npos) << text;         // a copy of a copy
+  EXPECT_NE(text.find("  float* t = local;\n"), std::string::npos) << text;       // not a parameter
+  EXPECT_NE(text.find("  float* u = tile;\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  const float* v = a + 1, *w = a;\n"), std::string::npos) << text;  // two declarators
+  EXPECT_NE(text.find("  x * y = a;\n"), std::string::npos) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
+}
 
 TEST(Signature, TypesAreComparedWithoutSpacingOrRestrict) {
   EXPECT_EQ(normalize_type("const float *"), "const float*");
