@@ -65,6 +65,7 @@ constexpr Translation verdict_patterns[] = {
     {"Every test passed on {}, but the CPU emulator's checks found this: the GPU's schedule happened to hide it, and "
      "another run, or another GPU, may not.",
      "在 {0} 上所有测试都通过了，但 CPU 模拟器的检查发现了这个问题：GPU 的调度碰巧把它掩盖了，换一次运行或换一块 GPU 就未必如此。"},
+    {"Every test passed on {}, but the CPU emulator's closer checks found this:", "在 {0} 上所有测试都通过了，但 CPU 模拟器更细的检查发现了这个问题："},
     {"The kernel faulted on {}, and the CPU emulator's checks found where:", "核函数在 {0} 上出错了，CPU 模拟器的检查找到了出错的位置："},
 };
 

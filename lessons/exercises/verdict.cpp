@@ -155,10 +155,14 @@ Verdict with_emulator_checks(Verdict gpu, const nlohmann::json& emulated_run, co
     default:
       break;
   }
+  // A race or a barrier is the schedule's luck; an access out of bounds or one too many is what
+  // the GPU's probe does not follow (a __shared__ array, a plain pointer copy).
+  const bool schedule = second.kind == VerdictKind::data_race || second.kind == VerdictKind::divergent_barrier;
   second.details.insert(second.details.begin(),
-                        fmt::format("Every test passed on {}, but the CPU emulator's checks found this: the GPU's schedule "
-                                    "happened to hide it, and another run, or another GPU, may not.",
-                                    device));
+                        schedule ? fmt::format("Every test passed on {}, but the CPU emulator's checks found this: the GPU's "
+                                               "schedule happened to hide it, and another run, or another GPU, may not.",
+                                               device)
+                                 : fmt::format("Every test passed on {}, but the CPU emulator's closer checks found this:", device));
   return second;
 }
 }  // namespace

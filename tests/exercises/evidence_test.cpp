@@ -135,6 +135,21 @@ TEST(Evidence, WhatTheEmulatorsChecksFindOverturnsAGpuPass) {
       << verdict.text();
 }
 
+TEST(Evidence, AnAccessTheGpuDidNotFollowIsNotCalledTheSchedulesLuck) {
+  const CheckEvidence evidence = right_outputs(guard());
+  Verdict gpu = claimed_pass(guard());
+  gpu.device = "NVIDIA H200";
+  cudalab::Run run = run_with(gpu, &evidence);
+  Verdict caught = claimed_pass(guard());
+  caught.kind = VerdictKind::out_of_bounds;
+  caught.headline = "Out of bounds: test 2 of 3";
+  run.results["emulator_check"] = cudalab::to_json(run_with(caught, nullptr));
+  const Verdict verdict = verdict_of_run(run, "guard");
+  EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds) << verdict.text();
+  ASSERT_FALSE(verdict.details.empty());
+  EXPECT_EQ(verdict.details.front(), "Every test passed on NVIDIA H200, but the CPU emulator's closer checks found this:");
+}
+
 TEST(Evidence, WhereTheEmulatorCannotJudgeTheGpuPassStands) {
   const CheckEvidence evidence = right_outputs(guard());
   cudalab::Run run = run_with(claimed_pass(guard()), &evidence);
