@@ -28,6 +28,7 @@
 
 #include <gtest/gtest.h>
 
+#include "namespaces_here.h"
 #include "sandbox/sandbox.h"
 
 namespace cudalab::app::sandbox {
@@ -102,6 +103,7 @@ bool readable(const std::string& path) {
 class SandboxTest : public ::testing::TestWithParam<Mode> {
  protected:
   void SetUp() override {
+    if (std::string why; GetParam() != Mode::fallback && !user_namespaces_here(&why)) GTEST_SKIP() << why;
     root_ = fs::temp_directory_path() / ("sandbox-test-" + std::to_string(::getpid()));
     fs::create_directories(root_ / "home");
     fs::create_directories(root_ / "class");
@@ -114,6 +116,7 @@ class SandboxTest : public ::testing::TestWithParam<Mode> {
     fs::current_path(root_ / "class");
   }
   void TearDown() override {
+    if (old_cwd_.empty()) return;  // skipped before anything was set up
     fs::current_path(old_cwd_);
     ::setenv("HOME", old_home_.c_str(), 1);
     ::unsetenv("CUDALAB_TEST_SECRET");
