@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <string>
+#include <vector>
 
 #include "check_support.h"
 #include "i18n/language.h"
@@ -33,9 +35,10 @@ std::vector<std::string> english_left(const ex::Verdict& english) {
   return left;
 }
 
-class VerdictZh : public ::testing::Test {
+// One exercise's verdicts (its starter, every wrong variant of it), or the machinery's own cases:
+// one test each, so that each stays well inside the suite's time limit on a loaded machine.
+class VerdictZhBase {
  protected:
-  void SetUp() override { ASSERT_TRUE(checker.opened()) << checker.open_status().describe(); }
   void expect_chinese(const ex::Verdict& verdict, const std::string& what) {
     ++checked;
     for (const std::string& line : english_left(verdict)) left[what] += "\n    " + line;
@@ -50,25 +53,45 @@ class VerdictZh : public ::testing::Test {
   int checked = 0;
 };
 
-TEST_F(VerdictZh, EveryStarterAndEveryWrongVariantReadsInChinese) {
-  for (const ex::Exercise& exercise : ex::all_exercises()) {
-    expect_chinese(checker.check(exercise.id, std::string(exercise.starter())), exercise.id + " starter");
-  }
-  for (const Variant& variant : all_variants()) {
-    expect_chinese(checker.check(variant.exercise, variant.source), variant.exercise + "/" + variant.file.filename().string());
-  }
+std::vector<std::string> exercise_ids() {
+  std::vector<std::string> ids;
+  for (const ex::Exercise& exercise : ex::all_exercises()) ids.push_back(exercise.id);
+  return ids;
+}
+
+class VerdictZh : public VerdictZhBase, public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { ASSERT_TRUE(checker.opened()) << checker.open_status().describe(); }
+};
+
+TEST_P(VerdictZh, TheStarterAndEveryWrongVariantReadInChinese) {
+  const ex::Exercise* exercise = ex::find_exercise(GetParam());
+  ASSERT_NE(exercise, nullptr);
+  expect_chinese(checker.check(exercise->id, std::string(exercise->starter())), exercise->id + " starter");
+  for (const Variant& variant : all_variants())
+    if (variant.exercise == exercise->id)
+      expect_chinese(checker.check(variant.exercise, variant.source), variant.exercise + "/" + variant.file.filename().string());
   // A pass lists the tests by name.
-  for (const ex::Exercise& exercise : ex::all_exercises()) {
-    if (exercise.id == "map" || exercise.id == "matmul_tiled" || exercise.id == "stencil") {
-      expect_chinese(checker.check(exercise.id, std::string(exercise.solution())), exercise.id + " solution");
-    }
-  }
-  // What the machinery says before anything runs: an empty file, a missing kernel, a bad signature.
+  if (exercise->id == "map" || exercise->id == "matmul_tiled" || exercise->id == "stencil")
+    expect_chinese(checker.check(exercise->id, std::string(exercise->solution())), exercise->id + " solution");
+  EXPECT_GT(checked, 1) << "no variants of " << exercise->id << " under " << CUDALAB_VARIANTS_DIR;
+  EXPECT_TRUE(left.empty()) << left.size() << " verdicts keep English words:\n" << report();
+}
+
+INSTANTIATE_TEST_SUITE_P(Exercises, VerdictZh, ::testing::ValuesIn(exercise_ids()),
+                         [](const auto& info) { return info.param; });
+
+class VerdictZhMachinery : public VerdictZhBase, public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(checker.opened()) << checker.open_status().describe(); }
+};
+
+// What the machinery says before anything runs: an empty file, a missing kernel, a bad signature.
+TEST_F(VerdictZhMachinery, WhatIsSaidBeforeAnythingRunsReadsInChinese) {
   expect_chinese(checker.check("guard", ""), "empty file");
   expect_chinese(checker.check("guard", "int x = 3;"), "no kernel");
   expect_chinese(checker.check("guard", "__global__ void add_ten(float* a, float* out, int n) {}"), "wrong signature");
   expect_chinese(checker.check("guard", "__global__ void add_ten(const float* a, float* out) {}"), "a parameter short");
-  EXPECT_GT(checked, 30);
   EXPECT_TRUE(left.empty()) << left.size() << " verdicts keep English words:\n" << report();
 }
 
