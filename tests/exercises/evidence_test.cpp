@@ -116,18 +116,23 @@ TEST(Evidence, AFailureStandsAsTheWorkerSaidIt) {
   EXPECT_EQ(verdict.headline, "Out of bounds: test 2 of 3");
 }
 
-// A GPU's pass is weighed against the emulator's run of the same file (sandboxed_check.h).
-TEST(Evidence, WhatTheEmulatorsChecksFindOverturnsAGpuPass) {
+// A GPU's pass is weighed against the emulator's run of the same file (sandboxed_check.h): the
+// verdict that comes of an H200's confirmed pass and an emulator run that found `kind`.
+Verdict gpu_pass_against_emulator(VerdictKind kind, const std::string& headline) {
   const CheckEvidence evidence = right_outputs(guard());
   Verdict gpu = claimed_pass(guard());
   gpu.device = "NVIDIA H200";
   cudalab::Run run = run_with(gpu, &evidence);
   Verdict caught = claimed_pass(guard());
-  caught.kind = VerdictKind::divergent_barrier;
-  caught.headline = "Divergent barrier: test 1 of 3";
+  caught.kind = kind;
+  caught.headline = headline;
   caught.device = "CPU emulator";
   run.results["emulator_check"] = cudalab::to_json(run_with(caught, nullptr));
-  const Verdict verdict = verdict_of_run(run, "guard");
+  return verdict_of_run(run, "guard");
+}
+
+TEST(Evidence, WhatTheEmulatorsChecksFindOverturnsAGpuPass) {
+  const Verdict verdict = gpu_pass_against_emulator(VerdictKind::divergent_barrier, "Divergent barrier: test 1 of 3");
   EXPECT_EQ(verdict.kind, VerdictKind::divergent_barrier) << verdict.text();
   ASSERT_FALSE(verdict.details.empty());
   EXPECT_NE(verdict.details.front().find("Every test passed on NVIDIA H200, but the CPU emulator's checks found this"),
@@ -136,15 +141,7 @@ TEST(Evidence, WhatTheEmulatorsChecksFindOverturnsAGpuPass) {
 }
 
 TEST(Evidence, AnAccessTheGpuDidNotFollowIsNotCalledTheSchedulesLuck) {
-  const CheckEvidence evidence = right_outputs(guard());
-  Verdict gpu = claimed_pass(guard());
-  gpu.device = "NVIDIA H200";
-  cudalab::Run run = run_with(gpu, &evidence);
-  Verdict caught = claimed_pass(guard());
-  caught.kind = VerdictKind::out_of_bounds;
-  caught.headline = "Out of bounds: test 2 of 3";
-  run.results["emulator_check"] = cudalab::to_json(run_with(caught, nullptr));
-  const Verdict verdict = verdict_of_run(run, "guard");
+  const Verdict verdict = gpu_pass_against_emulator(VerdictKind::out_of_bounds, "Out of bounds: test 2 of 3");
   EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds) << verdict.text();
   ASSERT_FALSE(verdict.details.empty());
   EXPECT_EQ(verdict.details.front(), "Every test passed on NVIDIA H200, but the CPU emulator's closer checks found this:");
