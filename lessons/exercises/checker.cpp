@@ -148,8 +148,8 @@ class TestRun {
   bool judge(TestBuffers& b, std::size_t threads, std::size_t elements) {
     std::vector<unsigned> fault(kFaultSlots);
     if (Status s = b.fault.download(fault); !s.ok()) return fail_status(s);
+    const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);
     if (fault[kFaultFlag] != 0 && fault[kFaultShared] != 0) {
-      const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);
       const std::string name = shared_array_name(fault, kFaultName);
       if (fault[kFaultDims] == 1 && fault[kFaultDims + 1] == 0)  // extern __shared__: no bytes
         return fail(VerdictKind::out_of_bounds,
@@ -168,7 +168,6 @@ class TestRun {
     }
     if (fault[kFaultFlag] != 0) {
       const std::size_t param = std::min<std::size_t>(fault[kFaultBuffer], exercise_.params.size() - 1);
-      const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);
       return fail(VerdictKind::out_of_bounds,
                   fmt::format("{} {} {}[{}], but {} has {} elements (indices 0 to {})", thread_words(fault[kFaultRank], test_.launch),
                               fault[kFaultWrite] ? "wrote" : "read", exercise_.params[param].name, index,

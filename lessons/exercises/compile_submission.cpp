@@ -75,6 +75,12 @@ std::string entry_body(const Exercise& exercise) {
   return body + "  " + call + ");";
 }
 
+// The emulator's exercise prefix, as a header written beside the text (where no precompiled one
+// is used).
+std::pair<std::string, std::string> prefix_header() {
+  return {"exercise_prefix.cuh", std::string(embedded_file("exercises/exercise_prefix.cuh"))};
+}
+
 // The student's text as the emulator's checks see it: __shared__ arrays wrapped (shared_arrays.h)
 // and plain-pointer copies of the parameters made checked pointers (pointer_copies.h).
 std::string instrumented(const RewrittenSource& rewritten) {
@@ -119,7 +125,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     if (const std::string folder = precompiled_prefix_folder(); !folder.empty())
       jit.include_first.push_back(folder);
     else
-      jit.headers.push_back({"exercise_prefix.cuh", std::string(embedded_file("exercises/exercise_prefix.cuh"))});
+      jit.headers.push_back(prefix_header());
     jit.text = "#include \"exercise_prefix.cuh\"\n"
                // Inline assembly is PTX on a GPU and x86 here, where it could make system calls
                // that no import shows (host_imports.h): poisoned, it cannot be named or pasted.
@@ -143,7 +149,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     // A macro defined before the prefix: its precompiled form does not apply.
     if (!plain.include_first.empty()) {
       plain.include_first.clear();
-      plain.headers.push_back({"exercise_prefix.cuh", std::string(embedded_file("exercises/exercise_prefix.cuh"))});
+      plain.headers.push_back(prefix_header());
     }
     const std::size_t student = plain.text.find(line_directive);
     plain.text = "#define CUDALAB_PROBE_NO_RACE_CHECKS 1\n" + plain.text.substr(0, student) + line_directive + rewritten.text +

@@ -27,8 +27,7 @@ std::string instrument_pointer_copies(std::string_view source, const std::vector
     const std::smatch& m = *it;
     const auto begin = static_cast<std::size_t>(m.position(0));
     // A declaration starts a statement (or a for's first clause): not `x * p = …`, an expression.
-    std::size_t p = begin;
-    while (p > 0 && std::isspace(static_cast<unsigned char>(code[p - 1]))) --p;
+    const std::size_t p = end_of_code_before(code, begin);
     if (p > 0 && std::string_view(";{}(").find(code[p - 1]) == std::string_view::npos) continue;
     const std::string init = m[3].str();
     std::smatch parts;

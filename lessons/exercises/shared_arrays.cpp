@@ -95,6 +95,52 @@ bool parse_statement(const std::string& body, std::string* type, std::vector<Dec
   return plain_type(*type);
 }
 
+// What stands for one declarator: the wrapper (array number `id`), or the plain declaration
+// where the proxy would show.
+std::string declaration_text(const std::string& type, const Declarator& d, std::size_t id, bool wrapped) {
+  if (!wrapped) {
+    std::string text = fmt::format("__shared__ {} {}", type, d.name);
+    for (const std::string& e : d.extents) text += "[" + e + "]";
+    return text + ";";
+  }
+  // An extern array gets the launch's dynamic shared memory, and an exercise's launch asks for
+  // none: an array of no elements, every access to which is out of bounds.
+  const bool scalar = d.extents.empty();
+  std::string text = fmt::format("__shared__ ::cudalab_probe::Shared<{}, ::cudalab_probe::Label{{{}, \"{}\"{}}}", type, id,
+                                 d.name, scalar ? ", true" : "");
+  if (scalar) text += ", (1)";
+  for (const std::string& e : d.extents) text += ", (" + (e.empty() ? std::string("0") : e) + ")";
+  return text + "> " + d.name + ";";
+}
+
+// A scalar is a one-element array: each use of `name` from `from` to the end of the block that
+// declares it becomes its element `name[0]` (not after `.`, `->` or `::`: a member of that name).
+void use_as_element(const std::string& code, const std::string& name, std::size_t from, std::vector<Edit>* edits) {
+  const std::size_t to = scope_end(code, from);
+  const std::regex use("\\b" + name + "\\b");
+  for (auto u = std::sregex_iterator(code.begin() + static_cast<long>(from), code.begin() + static_cast<long>(to), use);
+       u != std::sregex_iterator(); ++u) {
+    const std::size_t at = from + static_cast<std::size_t>(u->position(0));
+    const std::size_t p = end_of_code_before(code, at);
+    if (p > 0 && (code[p - 1] == '.' || (p > 1 && (code.compare(p - 2, 2, "->") == 0 || code.compare(p - 2, 2, "::") == 0))))
+      continue;
+    edits->push_back({at + name.size(), 0, "[0]"});
+  }
+}
+
+// The source with the edits made (sorted by place; none overlaps another in code that compiles).
+std::string apply(std::string_view source, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.at < b.at; });
+  std::string out;
+  std::size_t copied = 0;
+  for (const Edit& e : edits) {
+    if (e.at < copied) continue;
+    out += std::string(source.substr(copied, e.at - copied)) + e.text;
+    copied = e.at + e.length;
+  }
+  return out + std::string(source.substr(copied));
+}
+
 }  // namespace
 
 InstrumentedSource instrument_shared_arrays(std::string_view source) {
@@ -126,55 +172,22 @@ InstrumentedSource instrument_shared_arrays(std::string_view source) {
         std::regex_search(before, qualifiers, std::regex("(?:\\b(?:extern|volatile)\\s+)+$")) ? line_start + static_cast<std::size_t>(qualifiers.position(0)) : begin;
     // One statement per declarator, all on the statement's first line; its own line breaks after
     // it, so that the lines below keep their numbers.
+    const std::size_t end = begin + static_cast<std::size_t>(m.length(0));
     std::string text;
     for (const Declarator& d : parsed) {
       const bool scalar = d.extents.empty();
-      if (proxy_would_show(code, d.name, scalar)) {
-        text += fmt::format("__shared__ {} {}", type, d.name);
-        for (const std::string& e : d.extents) text += "[" + e + "]";
-        text += "; ";
-        continue;
-      }
-      // An extern array gets the launch's dynamic shared memory, and an exercise's launch asks for
-      // none: an array of no elements, every access to which is out of bounds.
-      text += fmt::format("__shared__ ::cudalab_probe::Shared<{}, ::cudalab_probe::Label{{{}, \"{}\"{}}}", type,
-                          result.arrays.size(), d.name, scalar ? ", true" : "");
-      if (scalar) text += ", (1)";
-      for (const std::string& e : d.extents) text += ", (" + (e.empty() ? std::string("0") : e) + ")";
-      text += "> " + d.name + "; ";
+      const bool wrapped = !proxy_would_show(code, d.name, scalar);
+      text += declaration_text(type, d, result.arrays.size(), wrapped) + " ";
+      if (!wrapped) continue;
       result.arrays.push_back(d.name);
-      if (!scalar) continue;
-      // A scalar is a one-element array, each use `total` its element `total[0]` (not after `.`,
-      // `->` or `::`: a member of the same name), to the end of the block that declares it.
-      const std::size_t from = begin + static_cast<std::size_t>(m.length(0));
-      const std::size_t to = scope_end(code, from);
-      const std::regex use("\\b" + d.name + "\\b");
-      for (auto u = std::sregex_iterator(code.begin() + static_cast<long>(from), code.begin() + static_cast<long>(to), use);
-           u != std::sregex_iterator(); ++u) {
-        const std::size_t at = from + static_cast<std::size_t>(u->position(0));
-        std::size_t p = at;
-        while (p > 0 && (code[p - 1] == ' ' || code[p - 1] == '\t' || code[p - 1] == '\n')) --p;
-        if (p > 0 && (code[p - 1] == '.' || (p > 1 && (code.compare(p - 2, 2, "->") == 0 || code.compare(p - 2, 2, "::") == 0))))
-          continue;
-        edits.push_back({at + d.name.size(), 0, "[0]"});
-      }
+      if (scalar) use_as_element(code, d.name, end, &edits);
     }
-    const std::size_t end = begin + static_cast<std::size_t>(m.length(0));
     const std::string original(source.substr(start, end - start));
     text.pop_back();
     text += std::string(static_cast<std::size_t>(std::count(original.begin(), original.end(), '\n')), '\n');
     edits.push_back({start, end - start, text});
   }
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.at < b.at; });
-  std::string out;
-  std::size_t copied = 0;
-  for (const Edit& e : edits) {
-    if (e.at < copied) continue;  // inside an earlier edit: cannot happen in code that compiles
-    out += std::string(source.substr(copied, e.at - copied)) + e.text;
-    copied = e.at + e.length;
-  }
-  out += std::string(source.substr(copied));
-  result.text = std::move(out);
+  result.text = apply(source, std::move(edits));
   return result;
 }
 

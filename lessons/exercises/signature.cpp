@@ -51,6 +51,11 @@ std::string blank_comments(std::string_view text) {
   return out;
 }
 
+std::size_t end_of_code_before(const std::string& code, std::size_t at) {
+  while (at > 0 && std::isspace(static_cast<unsigned char>(code[at - 1]))) --at;
+  return at;
+}
+
 namespace {
 
 std::vector<std::string> words_of(std::string_view text) {

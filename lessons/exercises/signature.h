@@ -24,6 +24,10 @@ RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercis
 // search for code cannot land in a comment.
 std::string blank_comments(std::string_view text);
 
+// In such blanked code: where the code before `at` ends, blanks skipped (the position just after
+// its last non-blank character; 0 when there is none). What precedes a name says what it is there.
+std::size_t end_of_code_before(const std::string& code, std::size_t at);
+
 // "const float *" / "float const*" / "const float* __restrict__" → "const float*".
 std::string normalize_type(std::string_view type);
 

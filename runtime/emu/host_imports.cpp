@@ -70,14 +70,20 @@ bool read_at(const std::string& bytes, std::size_t offset, T* out) {
   return true;
 }
 
+// The whole file and its header, when it is a 64-bit ELF object whose section headers can be read.
+bool read_elf(const std::string& path, std::string* bytes, Elf64_Ehdr* header) {
+  std::ifstream in(path, std::ios::binary);
+  bytes->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return read_at(*bytes, 0, header) && std::memcmp(header->e_ident, ELFMAG, SELFMAG) == 0 &&
+         header->e_ident[EI_CLASS] == ELFCLASS64 && header->e_shentsize == sizeof(Elf64_Shdr);
+}
+
 }  // namespace
 
 bool imported_symbols(const std::string& shared_object, std::vector<std::string>* names, std::string* error) {
-  std::ifstream in(shared_object, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
   Elf64_Ehdr header;
-  if (!read_at(bytes, 0, &header) || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
-      header.e_ident[EI_CLASS] != ELFCLASS64 || header.e_shentsize != sizeof(Elf64_Shdr)) {
+  if (!read_elf(shared_object, &bytes, &header)) {
     *error = "the compiled kernel is not a 64-bit ELF object";
     return false;
   }
@@ -107,12 +113,10 @@ bool imported_symbols(const std::string& shared_object, std::vector<std::string>
 }
 
 std::string refuse_load_time_code(const std::string& shared_object) {
-  std::ifstream in(shared_object, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bytes;
   Elf64_Ehdr header;
   Elf64_Shdr names;
-  if (!read_at(bytes, 0, &header) || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
-      header.e_ident[EI_CLASS] != ELFCLASS64 || header.e_shentsize != sizeof(Elf64_Shdr) ||
+  if (!read_elf(shared_object, &bytes, &header) ||
       !read_at(bytes, header.e_shoff + std::size_t{header.e_shstrndx} * sizeof(Elf64_Shdr), &names) ||
       names.sh_offset > bytes.size() || bytes.size() - names.sh_offset < names.sh_size)
     return "the compiled kernel's sections cannot be read";

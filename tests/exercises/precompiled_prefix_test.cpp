@@ -42,7 +42,8 @@ TEST(PrecompiledPrefix, AFolderFromAnotherBuildIsNotUsed) {
 
 TEST(PrecompiledPrefix, TheEmulatorsCompilerTakesTheGch) {
   const fs::path folder = CUDALAB_JIT_DIR;
-  if (!fs::exists(folder / "exercise_prefix.cuh.gch")) GTEST_SKIP() << "the build's compiler is not g++: nothing precompiled";
+  if (!CUDALAB_PREFIX_PRECOMPILED) GTEST_SKIP() << "the build's compiler is not g++: nothing precompiled";
+  ASSERT_TRUE(fs::exists(folder / "exercise_prefix.cuh.gch")) << "the build made no .gch (see its warning)";
   const fs::path work = fs::path(::testing::TempDir()) / "prefix-use";
   fs::create_directories(work);
   std::ofstream(work / "unit.cpp") << "#include \"exercise_prefix.cuh\"\nint main() { return 0; }\n";
