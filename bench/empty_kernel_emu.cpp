@@ -8,6 +8,6 @@ namespace emu_kernels {
 __global__ void empty_kernel() {}
 }  // namespace emu_kernels
 
-// Built like CUDALAB_DEFINE_KERNEL builds a handle, minus the GPU stub this kernel does not have.
+// Built like CUDALAB_DEFINE_KERNEL builds a handle, minus the key: this kernel has no GPU half.
 const Kernel<void()> empty_kernel{{"empty_kernel"}, &emu_kernels::empty_kernel};
 }  // namespace cudalab::bench

@@ -36,7 +36,7 @@ __global__ void warp_shuffle_sum(const int* in, int* block_sums, int n) {
 
 }  // namespace emu_kernels
 
-// Built like CUDALAB_DEFINE_KERNEL builds a handle, minus the GPU stub these kernels do not have.
+// Built like CUDALAB_DEFINE_KERNEL builds a handle, minus the key: these kernels have no GPU half.
 const Kernel<void(const int*, int*, int)> shared_tree_sum{{"shared_tree_sum"}, &emu_kernels::shared_tree_sum};
 const Kernel<void(const int*, int*, int)> warp_shuffle_sum{{"warp_shuffle_sum"}, &emu_kernels::warp_shuffle_sum};
 }  // namespace cudalab::bench

@@ -23,7 +23,8 @@ namespace {
 // use, the data folder, the test switches, and what the CUDA driver and the carried libraries of
 // a GPU machine need. Nothing else of the teacher's environment reaches a submission.
 constexpr const char* kPassedThrough[] = {
-    "CUDALAB_CXX", "CXX", "CUDALAB_DATA_DIR", "CUDALAB_HIDE_CUDA_LIBRARIES", "CUDALAB_FAULT_DRILLS", "CUDALAB_UNSAFE_HOST_CALLS",
+    "CUDALAB_CXX", "CXX", "CUDALAB_DATA_DIR", "CUDALAB_HIDE_CUDA_LIBRARIES", "CUDALAB_GPU_BACKEND",
+    "CUDALAB_FAULT_DRILLS", "CUDALAB_UNSAFE_HOST_CALLS",
     "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH"};
 
 constexpr rlim_t kMiB = rlim_t{1} << 20;

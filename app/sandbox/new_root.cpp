@@ -175,6 +175,9 @@ RootPlan plan_root(bool gpu) {
     const fs::path target = fs::read_symlink(entry.path(), unreadable);
     if (!unreadable) add(target.is_absolute() ? target : entry.path().parent_path() / target);
   }
+  // A GPU backend library named by path (cudalab/gpu_backend.h) is loaded inside, on first use.
+  if (const char* backend = std::getenv("CUDALAB_GPU_BACKEND"); backend != nullptr && *backend == '/')
+    add(fs::path(backend).parent_path());
   // The libraries the worker is run with (the GPU machine carries some) and the CUDA toolkit.
   for (const char* variable : {"LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH"}) {
     const char* value = std::getenv(variable);

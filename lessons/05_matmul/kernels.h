@@ -33,7 +33,7 @@ using SkippingBarrierMatmul = void(const float* a, const float* b, float* c, int
   X(matmul_skipping_barrier_tile16, SkippingBarrierMatmul, mat_mul_shared_kernel_skipping_barrier<16, cudalab::Trace>) \
   X(matmul_skipping_barrier_tile32, SkippingBarrierMatmul, mat_mul_shared_kernel_skipping_barrier<32, cudalab::Trace>)
 
-#define CUDALAB_MATMUL_DECLARE_KERNEL(name, signature, ...) extern const ::cudalab::Kernel<signature> name;
+#define CUDALAB_MATMUL_DECLARE_KERNEL(name, signature, ...) CUDALAB_DECLARE_KERNEL(name, signature)
 
 namespace cudalab::lessons::matmul {
 

@@ -10,7 +10,6 @@ CUDALAB_KERNEL_PRELUDE
 
 // As CUDALAB_DEFINE_KERNEL, for a handle bound to a template instance of a kernel.
 #define CUDALAB_MATMUL_DEFINE_KERNEL(name, signature, ...) \
-  CUDALAB_GPU_HALF_DECLARE(name)                           \
   const ::cudalab::Kernel<signature> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::__VA_ARGS__};
 CUDALAB_MATMUL_KERNELS(CUDALAB_MATMUL_DEFINE_KERNEL)
 #undef CUDALAB_MATMUL_DEFINE_KERNEL

@@ -13,7 +13,7 @@ CUDALAB_GPU_TRANSLATION_UNIT
 #define CUDALAB_MATMUL_BIND_GPU_KERNEL(name, signature, ...)                                               \
   static_assert(std::is_same_v<decltype(&gpu_kernels::__VA_ARGS__), ::cudalab::Kernel<signature>::EmuFn>, \
                 "kernels.h and kernels.cuh disagree on the parameters of " #name);                         \
-  const void* name##_gpu_stub() { return reinterpret_cast<const void*>(&gpu_kernels::__VA_ARGS__); }
+  CUDALAB_ADD_GPU_KERNEL(name, __VA_ARGS__)
 CUDALAB_MATMUL_KERNELS(CUDALAB_MATMUL_BIND_GPU_KERNEL)
 #undef CUDALAB_MATMUL_BIND_GPU_KERNEL
 }  // namespace cudalab::lessons::matmul

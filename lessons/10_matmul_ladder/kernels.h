@@ -131,7 +131,7 @@ constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) 
 
 #define CUDALAB_LADDER_DECLARE_KERNEL(unit, name, ...) \
   namespace unit {                                     \
-  extern const ::cudalab::Kernel<LadderMatmul> name;   \
+  CUDALAB_DECLARE_KERNEL(name, LadderMatmul)           \
   }
 
 namespace cudalab::lessons::ladder {

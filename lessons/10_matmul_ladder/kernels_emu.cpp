@@ -1,6 +1,6 @@
 // The ladder's kernels compiled for the CPU emulator (the GPU builds are kernels_gpu_*.cu). All
-// rungs share one kernel namespace here; each handle sits in its GPU unit's namespace, whose
-// printf channel and stub the GPU half of the handle refers to.
+// rungs share one kernel namespace here; each handle sits in its GPU unit's namespace (its key
+// names it: kernel.h).
 #include <atomic>
 
 #include "cudalab/emu/bind.h"
@@ -25,7 +25,6 @@ CUDALAB_KERNEL_PRELUDE
 
 #define CUDALAB_LADDER_DEFINE_KERNEL(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \
   namespace unit {                                                                               \
-  CUDALAB_GPU_HALF_DECLARE(name)                                                                 \
   const ::cudalab::Kernel<LadderMatmul> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::__VA_ARGS__}; \
   }
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DEFINE_KERNEL)

@@ -36,9 +36,10 @@
 // 5. Blocks renumbered GROUP block-rows at a time (rung_double_buffer_fragments.cuh): neighbours in
 //    time read the same tiles of A and B, which stay in L2.
 //
-// The inputs are not rounded to TF32 (cvt.rna): the tensor cores read the top 19 bits of each
-// float (truncation), about twice the error of rounding; rounding every fragment cost an earlier
-// version of this kernel 13 % of its speed.
+// The inputs are not rounded to TF32 (cvt.rna.tf32.f32), which the Programming Guide asks of TF32
+// inputs: what the tensor cores make of plain FP32 bits is not specified. On sm_80 and sm_90 they
+// were seen to keep the top 19 bits (truncation, about twice the error of rounding); rounding every
+// fragment cost an earlier version of this kernel 13 % of its speed. The lesson says so.
 //
 // The CPU emulator has no tensor cores and does not imitate a warp's fragments: there this kernel's
 // body is empty, and the host code says in words that the rung needs a GPU of compute capability 8.0

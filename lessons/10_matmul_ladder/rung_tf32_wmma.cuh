@@ -14,8 +14,9 @@
 // tiles are double-buffered as in rung 5, but the copy of step s + 1 goes straight from global to
 // shared memory (cp.async, compute capability 8.0 and newer) without passing through registers,
 // while the tensor cores work on step s. ROUND rounds each input to TF32 (__float_to_tf32) before
-// the multiply; without it the tensor cores read the FP32 bits as they are and drop the low 13
-// mantissa bits (truncation: about twice the error, a few instructions fewer per fragment).
+// the multiply, as the Programming Guide asks of TF32 inputs. Without it the FP32 bits go in as
+// they are: what the tensor cores make of them is not specified (on sm_80 and sm_90 they were seen
+// to truncate to TF32, about twice the error of rounding, a few instructions fewer per fragment).
 //
 // The CPU emulator has no tensor cores and does not imitate a warp's fragments: there this
 // kernel's body is empty, and the host code says in words that the rung needs a GPU of compute

@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "src/backends.h"
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_facts.h"
+#include "cudalab/gpu/kernel_table.h"
 
 namespace cudalab {
 namespace cuda {
@@ -231,18 +231,43 @@ std::size_t CudaDevice::free_memory() const {
 
 // --- execution ------------------------------------------------------------------------------------
 
-Status CudaDevice::launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args) {
-  const void* stub = kernel.gpu_handle();
+namespace {
+
+// A handle's GPU half: a kernel compiled at run time (jit.h), or the entry of this backend's table
+// under the handle's key (kernel_table.h), with its unit's printf channel.
+struct GpuHalf {
+  const void* function = nullptr;
+  const void* (*printf_slot)() = nullptr;
+};
+
+Status find_gpu_half(const KernelEntry& kernel, GpuHalf* out) {
+  if (kernel.gpu_function != nullptr) {
+    *out = {kernel.gpu_function, nullptr};
+    return Status::success();
+  }
+  if (const gpu::CompiledKernel* compiled = gpu::find_kernel(kernel.key != nullptr ? kernel.key() : nullptr)) {
+    *out = {compiled->stub, compiled->printf_slot};
+    return Status::success();
+  }
+  return Status::error(StatusCode::unsupported,
+                       fmt::format("kernel {} was not built for the GPU (no GPU unit of this backend compiled it)",
+                                   kernel.name));
+}
+
+}  // namespace
+
+Status CudaDevice::launch_on_gpu(const void* function, const void* (*printf_slot)(), const LaunchConfig& config,
+                                 void** gpu_args) {
   CUDALAB_RETURN_IF_ERROR(select());
-  if (kernel.gpu_printf_slot != nullptr) CUDALAB_RETURN_IF_ERROR(printf_channel_.bind(kernel.gpu_printf_slot()));
+  if (printf_slot != nullptr) CUDALAB_RETURN_IF_ERROR(printf_channel_.bind(printf_slot()));
   if (config.dynamic_shared_bytes > kSharedWithoutOptIn)
-    CUDALAB_CUDA_TRY(cudaFuncSetAttribute(stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    CUDALAB_CUDA_TRY(cudaFuncSetAttribute(function, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(config.dynamic_shared_bytes)));
   const dim3 grid(config.grid.x, config.grid.y, config.grid.z);
   const dim3 block(config.block.x, config.block.y, config.block.z);
   cudaStream_t stream = nullptr;
   CUDALAB_RETURN_IF_ERROR(stream_handle(config.stream, &stream));
-  CUDALAB_CUDA_TRY(cudaLaunchKernel(stub, grid, block, gpu_args, config.dynamic_shared_bytes, stream));
+  CUDALAB_CUDA_TRY(cudaLaunchKernel(function, grid, block, gpu_args, config.dynamic_shared_bytes, stream));
   CUDALAB_CUDA_TRY(cudaGetLastError());
   return Status::success();
 }
@@ -252,10 +277,9 @@ Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config,
   (void)emu;
   CUDALAB_RETURN_IF_ERROR(validate_launch(config, facts()));
   CUDALAB_RETURN_IF_ERROR(usable());
-  if (!kernel.built_for_gpu())
-    return Status::error(StatusCode::unsupported,
-                         fmt::format("kernel {} was not built for the GPU (no kernels_gpu.cu bound it)", kernel.name));
-  Status status = launch_on_gpu(kernel, config, gpu_args);
+  GpuHalf half;
+  CUDALAB_RETURN_IF_ERROR(find_gpu_half(kernel, &half));
+  Status status = launch_on_gpu(half.function, half.printf_slot, config, gpu_args);
   if (status.ok() && profiled_launches_ != nullptr) profiled_launches_->push_back(kernel.name);
   // A sticky error met here may come from an earlier kernel: name this one only when it is its own.
   if (!status.ok() && status.code != StatusCode::kernel_fault && status.code != StatusCode::timeout)
@@ -277,13 +301,13 @@ Status CudaDevice::synchronize() {
 }
 
 Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) {
-  if (!kernel.built_for_gpu())
-    return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
+  GpuHalf half;
+  CUDALAB_RETURN_IF_ERROR(find_gpu_half(kernel, &half));
   CUDALAB_RETURN_IF_ERROR(usable());
   auto read = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
     cudaFuncAttributes attributes{};
-    CUDALAB_CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel.gpu_handle()));
+    CUDALAB_CUDA_TRY(cudaFuncGetAttributes(&attributes, half.function));
     out->registers_per_thread = attributes.numRegs;
     out->local_bytes_per_thread = attributes.localSizeBytes;
     out->static_shared_bytes = attributes.sharedSizeBytes;
@@ -298,13 +322,13 @@ Status CudaDevice::kernel_attributes(const KernelEntry& kernel, KernelAttributes
 
 Status CudaDevice::max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block,
                                             std::size_t dynamic_shared_bytes, int* out) {
-  if (!kernel.built_for_gpu())
-    return Status::error(StatusCode::unsupported, fmt::format("kernel {} was not built for the GPU", kernel.name));
+  GpuHalf half;
+  CUDALAB_RETURN_IF_ERROR(find_gpu_half(kernel, &half));
   CUDALAB_RETURN_IF_ERROR(usable());
   auto read = [&]() -> Status {
     CUDALAB_RETURN_IF_ERROR(select());
     int blocks = 0;
-    CUDALAB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel.gpu_handle(), threads_per_block,
+    CUDALAB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, half.function, threads_per_block,
                                                                    dynamic_shared_bytes));
     *out = blocks;
     return Status::success();
@@ -392,16 +416,15 @@ std::string CudaDevice::take_printf_output() {
   return std::exchange(printf_text_, std::string());
 }
 
-}  // namespace cuda
-
-Status make_cuda_device(int index, std::unique_ptr<Device>* out) {
+Status make_device(int index, std::unique_ptr<Device>* out) {
   std::string why_none;
-  const std::vector<DeviceFacts> gpus = query_cuda_devices(&why_none);
+  const std::vector<DeviceFacts> gpus = query_devices(&why_none);
   if (gpus.empty()) return Status::error(StatusCode::no_device, "no CUDA GPU can be used: " + why_none);
   if (index < 0 || index >= static_cast<int>(gpus.size()))
     return Status::error(StatusCode::no_device, fmt::format("there is no GPU {}; this machine has {} (0 to {})", index,
                                                             gpus.size(), gpus.size() - 1));
-  return cuda::CudaDevice::open(index, out);
+  return CudaDevice::open(index, out);
 }
 
+}  // namespace cuda
 }  // namespace cudalab

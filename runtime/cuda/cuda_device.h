@@ -65,7 +65,8 @@ class CudaDevice final : public Device {
   Status usable();
   // Keeps an error from a call that cannot return one (events, printf) for the next synchronize().
   void defer(Status status);
-  Status launch_on_gpu(const KernelEntry& kernel, const LaunchConfig& config, void** gpu_args);
+  Status launch_on_gpu(const void* function, const void* (*printf_slot)(), const LaunchConfig& config,
+                       void** gpu_args);
   // The CUDA stream behind a stream number (0: the default stream), created on first use.
   Status stream_handle(int stream, CUstream_st** out);
   Status copy_async(void* dst, const void* src, std::size_t bytes, int stream, int kind);
@@ -83,5 +84,9 @@ class CudaDevice final : public Device {
   // Shared with events, which must not destroy a handle from before a reset.
   std::shared_ptr<std::atomic<std::uint64_t>> live_generation_;
 };
+
+// CUDA device `index`; fails with the CUDA error in words when there is none (the GPU backend's
+// make_device, runtime/src/gpu_backend_abi.h).
+Status make_device(int index, std::unique_ptr<Device>* out);
 
 }  // namespace cudalab::cuda

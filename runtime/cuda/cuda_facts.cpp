@@ -1,4 +1,4 @@
-// query_cuda_devices(): the deviceQuery numbers of every CUDA device, or none and why. Runs on
+// cuda::query_devices(): the deviceQuery numbers of every CUDA device, or none and why. Runs on
 // machines with no NVIDIA driver at all (cudart is linked statically, libcuda never directly).
 #include <cuda_runtime_api.h>
 
@@ -55,9 +55,7 @@ Status read_device_facts(int index, DeviceFacts* out) {
   return Status::success();
 }
 
-}  // namespace cuda
-
-std::vector<DeviceFacts> query_cuda_devices(std::string* why_none) {
+std::vector<DeviceFacts> query_devices(std::string* why_none) {
   std::vector<DeviceFacts> devices;
   std::string reason;
   int count = 0;
@@ -67,15 +65,14 @@ std::vector<DeviceFacts> query_cuda_devices(std::string* why_none) {
     // for the next unrelated call to find.
     count = 0;
     (void)cudaGetLastError();
-    reason = error == cudaErrorInsufficientDriver
-                 ? "no NVIDIA driver found (" + cuda::error_in_words(error) + ")"
-                 : "CUDA found no usable GPU (" + cuda::error_in_words(error) + ")";
+    reason = error == cudaErrorInsufficientDriver ? "no NVIDIA driver found (" + error_in_words(error) + ")"
+                                                  : "CUDA found no usable GPU (" + error_in_words(error) + ")";
   } else if (count == 0) {
     reason = "the NVIDIA driver reports no CUDA GPU";
   }
   for (int index = 0; index < count; ++index) {
     DeviceFacts facts;
-    if (Status status = cuda::read_device_facts(index, &facts); status.ok()) {
+    if (Status status = read_device_facts(index, &facts); status.ok()) {
       devices.push_back(std::move(facts));
     } else {
       (void)cudaGetLastError();
@@ -86,4 +83,5 @@ std::vector<DeviceFacts> query_cuda_devices(std::string* why_none) {
   return devices;
 }
 
+}  // namespace cuda
 }  // namespace cudalab

@@ -24,7 +24,7 @@ class PrintfChannel {
   void forget() noexcept;
   void release() noexcept;
 
-  // Points a translation unit's channel symbol (KernelEntry::gpu_printf_slot) at this channel,
+  // Points a translation unit's channel symbol (CompiledKernel::printf_slot) at this channel,
   // once per unit and device generation. Synchronous, like every cudaMemcpyToSymbol.
   Status bind(const void* slot);
   // Appends what kernels printed since the last drain to `out` and empties the channel. Waits for

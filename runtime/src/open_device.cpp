@@ -5,12 +5,6 @@
 
 namespace cudalab {
 
-Status Device::check_stream(int stream) {
-  if (stream >= 0 && stream <= kLastStream) return Status::success();
-  return Status::error(StatusCode::invalid_argument,
-                       fmt::format("streams are numbered 0 to {}; you asked for stream {}", kLastStream, stream));
-}
-
 std::vector<BackendChoice> list_backends() {
   std::vector<BackendChoice> choices;
   std::string why_none;

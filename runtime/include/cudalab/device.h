@@ -20,14 +20,11 @@ namespace cudalab {
 // A kernel compiled for both backends, type-erased (see kernel.h for the typed front).
 struct KernelEntry {
   const char* name = "";
-  // GPU: the host stub of the __global__ function, for cudaLaunchKernel; null if not built.
-  const void* (*gpu_stub)() = nullptr;
-  // GPU: address of this translation unit's printf channel symbol (device_printf.cuh).
-  const void* (*gpu_printf_slot)() = nullptr;
-  // GPU: a kernel compiled at run time (jit.h): its cudaKernel_t, used instead of gpu_stub.
+  // GPU: the kernel's key in the GPU backend's table of compiled kernels (kernel.h:
+  // CUDALAB_KERNEL_KEY); null for a kernel that has no GPU half (the emulator's benchmarks).
+  const char* (*key)() = nullptr;
+  // GPU: a kernel compiled at run time (jit.h): its cudaKernel_t, used instead of the table.
   const void* gpu_function = nullptr;
-  bool built_for_gpu() const { return gpu_stub != nullptr || gpu_function != nullptr; }
-  const void* gpu_handle() const { return gpu_function != nullptr ? gpu_function : gpu_stub(); }
 };
 
 struct JitSource;

@@ -3,7 +3,7 @@
 // cudalab/emu/cuda_emu.h) for the emulator. Host code holds a `Kernel<void(params...)>` and calls
 // `launch(device, kernel, {grid, block}, args...)`; the Device picks the right body.
 //
-// How a lesson binds its kernels (see lessons/README.md for a full example):
+// How a lesson binds its kernels (lessons/01_hello_kernel is the smallest whole example):
 //   kernels.cuh      plain CUDA: __global__ functions, what the student reads
 //   kernels.h        #define MY_KERNELS(X) X(hello, void(int* out, cudalab::Trace trace)) ...
 //                    namespace ... { MY_KERNELS(CUDALAB_DECLARE_KERNEL) }
@@ -12,10 +12,13 @@
 //                    and MY_KERNELS(CUDALAB_DEFINE_KERNEL)
 //   kernels_gpu.cu   #include <cudalab/gpu/bind.cuh>, the same inside `namespace gpu_kernels`,
 //                    CUDALAB_GPU_TRANSLATION_UNIT and MY_KERNELS(CUDALAB_BIND_GPU_KERNEL)
+// The emulator units go into the executable; the GPU units into the GPU backend, a library the
+// executable loads at run time (runtime/src/gpu_backend.h). The two halves meet by the kernel's key.
 #include <array>
 #include <memory>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 #include "cudalab/device.h"
@@ -58,24 +61,22 @@ Status launch(Device& device, const Kernel<void(Params...)>& kernel, const Launc
 
 }  // namespace cudalab
 
-// Declares a kernel handle in a lesson's kernels.h.
-#define CUDALAB_DECLARE_KERNEL(name, signature) extern const ::cudalab::Kernel<signature> name;
+// A kernel's tag: a type named after the kernel, in the kernel's namespace. Its mangled name is the
+// kernel's key, one string made by the compiler from the namespace and the name, the same in the
+// executable (emulator unit) and in the GPU backend (GPU unit). key() is a function so that a
+// handle stays a constant: typeid's name is not one.
+#define CUDALAB_KERNEL_TAG(kernel) \
+  struct kernel##_kernel_tag {      \
+    static const char* key() { return typeid(kernel##_kernel_tag).name(); } \
+  };
+// A handle's KernelEntry, for a kernel whose tag is in scope: {CUDALAB_KERNEL_ENTRY(kernel)}.
+#define CUDALAB_KERNEL_ENTRY(kernel) #kernel, &kernel##_kernel_tag::key
 
-// A kernel's KernelEntry, in the emulator translation unit: CUDALAB_GPU_HALF_DECLARE(name) before
-// it, then {CUDALAB_KERNEL_ENTRY(name)}. The GPU unit provides name##_gpu_stub; a build without the
-// CUDA toolkit has no GPU unit, so the GPU half is absent (null), which KernelEntry already means
-// "not built", and only the emulator can launch the kernel.
-#if defined(CUDALAB_NO_GPU_BACKEND)
-#define CUDALAB_GPU_HALF_DECLARE(name)
-#define CUDALAB_KERNEL_ENTRY(name) #name, nullptr, nullptr
-#else
-#define CUDALAB_GPU_HALF_DECLARE(name) \
-  const void* name##_gpu_stub();       \
-  const void* cudalab_gpu_printf_slot();
-#define CUDALAB_KERNEL_ENTRY(name) #name, &name##_gpu_stub, &cudalab_gpu_printf_slot
-#endif
+// Declares a kernel handle (and its tag) in a lesson's kernels.h.
+#define CUDALAB_DECLARE_KERNEL(kernel, signature) \
+  CUDALAB_KERNEL_TAG(kernel)                      \
+  extern const ::cudalab::Kernel<signature> kernel;
 
 // Defines a kernel handle, in the emulator translation unit.
-#define CUDALAB_DEFINE_KERNEL(name, signature) \
-  CUDALAB_GPU_HALF_DECLARE(name)               \
-  const ::cudalab::Kernel<signature> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::name};
+#define CUDALAB_DEFINE_KERNEL(kernel, signature) \
+  const ::cudalab::Kernel<signature> kernel{{CUDALAB_KERNEL_ENTRY(kernel)}, &emu_kernels::kernel};
