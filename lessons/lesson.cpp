@@ -16,9 +16,13 @@ bool parse_number(const std::string& text, double* out) {
   return ec == std::errc() && ptr == end && std::isfinite(*out);
 }
 
-ParamValues defaults(const Step& step) {
+double default_of(const Param& param, bool on_emulator) {
+  return on_emulator && param.emulator_default ? *param.emulator_default : param.default_value;
+}
+
+ParamValues defaults(const Step& step, bool on_emulator) {
   ParamValues values;
-  for (const Param& p : step.params) values[p.name] = p.default_value;
+  for (const Param& p : step.params) values[p.name] = default_of(p, on_emulator);
   return values;
 }
 
@@ -94,7 +98,7 @@ int chapter_number(const Lesson& lesson) {
 }
 
 Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const std::string& chapter, int step,
-                   const std::vector<std::string>& assignments, StepSelection* out) {
+                   const std::vector<std::string>& assignments, StepSelection* out, bool on_emulator) {
   Lesson* found = nullptr;
   for (const auto& lesson : lessons)
     if (lesson->id() == chapter || std::to_string(chapter_number(*lesson)) == chapter) found = lesson.get();
@@ -107,7 +111,7 @@ Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const st
   if (step < 0 || step >= static_cast<int>(steps.size()))
     return Status::error(StatusCode::invalid_argument, fmt::format("chapter '{}' has steps 1 to {}; there is no step {}",
                                                                    found->id(), steps.size(), step + 1));
-  ParamValues values = defaults(steps[step]);
+  ParamValues values = defaults(steps[step], on_emulator);
   for (const auto& assignment : assignments)
     CUDALAB_RETURN_IF_ERROR(apply_assignment(steps[step], assignment, &values));
   *out = {found, step, std::move(values)};

@@ -26,6 +26,9 @@ struct Param {
   bool log_scale = false;            // slider moves in powers (sizes)
   std::vector<std::string> choices;  // Kind::choice: value is the index
   std::string help;                  // tooltip
+  // Where default_value (a size a GPU needs to show the step's point) would keep the CPU emulator
+  // busy for more than a couple of seconds: the value to start from there. The controls say so.
+  std::optional<double> emulator_default;
 };
 
 // Values by parameter name: integers and reals as numbers, choice as its index, toggle as 0/1.
@@ -106,8 +109,10 @@ std::vector<std::unique_ptr<Lesson>> make_lessons();
 // -1 when the folder does not start with digits.
 int chapter_number(const Lesson& lesson);
 
-// Default values for a step's parameters.
-ParamValues defaults(const Step& step);
+// Default values for a step's parameters: a GPU's, or the CPU emulator's (a parameter's
+// emulator_default where it has one).
+ParamValues defaults(const Step& step, bool on_emulator = false);
+double default_of(const Param& param, bool on_emulator);
 // The whole of `text` as a finite number ("12", "1.5e3"; not "12 ms", "inf" or ""): what `--set`
 // and a typed prediction accept.
 bool parse_number(const std::string& text, double* out);
@@ -122,8 +127,9 @@ struct StepSelection {
 };
 // `chapter` is a lesson id ("hello") or its number in the course ("1", chapter_number). Unknown chapter, step or
 // parameter → a one-line message naming what exists.
+// Parameters not assigned start from the emulator's defaults when `on_emulator`.
 Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const std::string& chapter, int step,
-                   const std::vector<std::string>& assignments, StepSelection* out);
+                   const std::vector<std::string>& assignments, StepSelection* out, bool on_emulator = false);
 
 // Fills a Run's header (lesson, step, parameters in text, device facts, time, version).
 void begin_run(Run* run, const Lesson& lesson, int step, const ParamValues& values, const Device& device);

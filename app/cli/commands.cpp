@@ -13,6 +13,7 @@
 
 #include "cli/cli_language.h"
 #include "cli/latency_bench.h"
+#include "cli/step_bench.h"
 #include "cli/record_command.h"
 #include "cli/text_report.h"
 #include "cli/exercise_bench.h"
@@ -121,6 +122,12 @@ int command_run(const StepOptions& options, const std::string& json_path, double
   auto host = worker::make_worker_host();
   DeviceFacts facts;
   if (Status s = host->open({backend_request(options.backend), 0}, nullptr, &facts); !s.ok()) return fail_usage(s.describe());
+  // On the emulator, what was not --set starts from the emulator's defaults (Param::emulator_default).
+  if (!facts.is_gpu()) {
+    if (Status s = lessons::select_step(lessons, options.chapter, options.step - 1, options.assignments, &target, true);
+        !s.ok())
+      return fail_usage(s.message);
+  }
   lessons::RunControl control;
   Run run = host->run(*target.lesson, chapter, target.step, target.values, control,
                       worker::time_limit_of(*target.lesson, target.step, time_limit_seconds));
@@ -263,7 +270,11 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::Range(1, 46340));
   bench->add_option("--tuning", matmul_options.tuning_path,
                     "matmul: the ladder's tuning file (default $XDG_CACHE_HOME/cudalab/matmul_ladder_tuning.json)");
-  bench->add_option("--backend", bench_backend, "matmul, latency, exercises: gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  bench->add_option("--backend", bench_backend, "matmul, latency, exercises, emulator --steps: gpu, emu or auto")
+      ->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  bool bench_steps = false;
+  bench->add_flag("--steps", bench_steps,
+                  "emulator: every step at its defaults, timed as the window runs it (on the emulator unless --backend)");
 
   ExerciseCommands exercise_commands;
   add_exercise_commands(cli, &exercise_commands);
@@ -290,6 +301,8 @@ int run_command_line(int argc, char** argv) {
   }
   if (*bench && bench_what == "exercises") return run_exercise_bench(std::cout, backend_request(bench_backend), 5);
   if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request(bench_backend), 15);
+  if (*bench && bench_steps)
+    return run_step_bench(std::cout, bench_backend == "auto" ? BackendRequest::emulator : backend_request(bench_backend));
   if (*bench) return run_emulator_bench(std::cout, bench_options);
 
   gui.backend = backend_request(gui_backend);

@@ -1,12 +1,12 @@
 #include "cli/record_command.h"
 
-#include <chrono>
 #include <filesystem>
 #include <ostream>
 #include <system_error>
 
 #include <fmt/format.h>
 
+#include "cli/every_step.h"
 #include "cudalab/run.h"
 #include "lesson.h"
 #include "worker/step_host.h"
@@ -36,29 +36,19 @@ int run_record(std::ostream& out, const RecordOptions& options) {
   nlohmann::json steps = nlohmann::json::array();
   int failed = 0;
   std::string recorded_at;
-  for (int chapter = 0; chapter < static_cast<int>(lessons.size()); ++chapter) {
-    lessons::Lesson& lesson = *lessons[static_cast<std::size_t>(chapter)];
-    if (!options.only_chapter.empty() && lesson.id() != options.only_chapter) continue;
-    const std::vector<lessons::Step> outline = lesson.steps();
-    for (int step = 0; step < static_cast<int>(outline.size()); ++step) {
-      const auto start = std::chrono::steady_clock::now();
-      lessons::RunControl control;
-      const lessons::ParamValues values = lessons::defaults(outline[static_cast<std::size_t>(step)]);
-      const Run run = host->run(lesson, chapter, step, values, control, worker::time_limit_of(lesson, step, 0));
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const std::string file = fmt::format("{}-{}.json", lesson.id(), step + 1);
-      const Status saved = save_run(run, (std::filesystem::path(options.out_dir) / file).string());
-      if (recorded_at.empty()) recorded_at = run.started_at;
-      const bool ok = run.status.ok() && saved.ok();
-      failed += !ok;
-      steps.push_back({{"chapter", lesson.id()}, {"step", step + 1}, {"title", outline[static_cast<std::size_t>(step)].title},
-                       {"file", file}, {"ok", ok}, {"seconds", seconds},
-                       {"problem", !saved.ok() ? saved.describe() : run.status.ok() ? "" : run.status.describe()}});
-      out << fmt::format("  {:<10} step {}  {:<34} {}\n", lesson.id(), step + 1, outline[static_cast<std::size_t>(step)].title,
-                         ok ? fmt::format("recorded in {:.1f} s", seconds)
-                            : "FAILED: " + (saved.ok() ? run.status.describe() : saved.describe()));
-    }
-  }
+  run_every_step(*host, facts, lessons, options.only_chapter, [&](const StepRun& done) {
+    const std::string file = fmt::format("{}-{}.json", done.lesson->id(), done.step + 1);
+    const Status saved = save_run(done.run, (std::filesystem::path(options.out_dir) / file).string());
+    if (recorded_at.empty()) recorded_at = done.run.started_at;
+    const bool ok = done.run.status.ok() && saved.ok();
+    failed += !ok;
+    steps.push_back({{"chapter", done.lesson->id()}, {"step", done.step + 1}, {"title", done.title}, {"file", file},
+                     {"ok", ok}, {"seconds", done.seconds},
+                     {"problem", !saved.ok() ? saved.describe() : done.run.status.ok() ? "" : done.run.status.describe()}});
+    out << fmt::format("  {:<10} step {}  {:<34} {}\n", done.lesson->id(), done.step + 1, done.title,
+                       ok ? fmt::format("recorded in {:.1f} s", done.seconds)
+                          : "FAILED: " + (saved.ok() ? done.run.status.describe() : saved.describe()));
+  });
   const nlohmann::json manifest = {{"device", to_json(facts)},     {"recorded_at", recorded_at},
                                    {"cudalab_version", CUDALAB_VERSION}, {"defaults_only", true},
                                    {"steps", steps}};

@@ -184,6 +184,8 @@ constexpr Translation interface_table[] = {
     {"Check  (Ctrl+Enter)", "检查（Ctrl+Enter）"},
     {"All {} hints shown", "{} 条提示已全部显示"},
     {"Show hint {} of {}", "显示提示 {}（共 {} 条）"},
+    {"On the emulator, {} starts at {} ({} on a GPU): a CPU answers in seconds.",
+     "在模拟器上，{}从 {} 开始（GPU 上为 {}）：这样 CPU 几秒内就能给出结果。"},
     {"Reset to starter…", "恢复初始代码…"},
     {"Replace your kernel with the starter? (Ctrl+Z in the editor brings yours back.)",
      "用初始代码替换你的核函数吗？（在编辑器里按 Ctrl+Z 可以找回你的代码。）"},

@@ -112,6 +112,8 @@ std::string AppShell::prepare_start() {
     step = options_.step;
   }
   course_.go_to(chapter, step);
+  // The emulator's defaults from the start when it was asked for (otherwise when it opens).
+  course_.use_defaults_of(options_.backend == BackendRequest::emulator);
   const lessons::Step* outline = course_.current_step_outline();
   for (const std::string& assignment : options_.assignments) {
     if (outline == nullptr) return "this step has no parameters to set ('" + assignment + "')";
@@ -321,7 +323,10 @@ void AppShell::poll_runner() {
       backend_facts_ = event.facts;
       backend_problem_.clear();
       console_.add(ConsoleLog::Kind::info, i18n::tr("Backend: ") + event.facts.label());
-      if (!first) request_run();  // the first request already waits behind the opening
+      // The first request already waits behind the opening, unless the step's defaults change
+      // with the backend (the runner keeps only the newest waiting request).
+      const bool values_changed = course_.use_defaults_of(!event.facts.is_gpu());
+      if (!first || values_changed) request_run();
     } else {
       backend_facts_.reset();
       backend_problem_ = event.status.describe();

@@ -62,14 +62,33 @@ lessons::ParamValues& Course::values() {
   auto found = values_.find(key);
   if (found == values_.end()) {
     const lessons::Step* step = current_step_outline();
-    found = values_.emplace(key, step != nullptr ? lessons::defaults(*step) : lessons::ParamValues{}).first;
+    found = values_.emplace(key, step != nullptr ? lessons::defaults(*step, on_emulator_) : lessons::ParamValues{}).first;
   }
   return found->second;
 }
 
 void Course::reset_values() {
   const lessons::Step* step = current_step_outline();
-  values_[std::make_pair(chapter_, step_)] = step != nullptr ? lessons::defaults(*step) : lessons::ParamValues{};
+  values_[std::make_pair(chapter_, step_)] = step != nullptr ? lessons::defaults(*step, on_emulator_) : lessons::ParamValues{};
+}
+
+bool Course::use_defaults_of(bool on_emulator) {
+  if (on_emulator == on_emulator_) return false;
+  bool current_changed = false;
+  for (auto& [key, values] : values_) {
+    const auto& steps = chapters_[static_cast<std::size_t>(key.first)].steps;
+    if (key.second < 0 || key.second >= static_cast<int>(steps.size())) continue;
+    for (const lessons::Param& param : steps[static_cast<std::size_t>(key.second)].params) {
+      auto value = values.find(param.name);
+      if (value == values.end() || value->second != lessons::default_of(param, on_emulator_)) continue;
+      const double followed = lessons::default_of(param, on_emulator);
+      if (followed == value->second) continue;
+      value->second = followed;
+      current_changed = current_changed || key == std::make_pair(chapter_, step_);
+    }
+  }
+  on_emulator_ = on_emulator;
+  return current_changed;
 }
 
 const std::set<int>& Course::visited(int chapter) const { return visited_[static_cast<std::size_t>(chapter)]; }

@@ -46,6 +46,11 @@ class Course {
   // The current step's values (its defaults the first time); edited in place by the controls.
   lessons::ParamValues& values();
   void reset_values();
+  // Which backend's defaults the steps start from (lessons::Param::emulator_default): values still
+  // at the other backend's defaults follow, values moved by hand stay. True when the current
+  // step's values changed (its run is then stale).
+  bool use_defaults_of(bool on_emulator);
+  bool on_emulator() const { return on_emulator_; }
 
   const std::set<int>& visited(int chapter) const;
   std::map<std::string, std::set<int>> visited_by_id() const;
@@ -54,6 +59,7 @@ class Course {
  private:
   std::vector<ChapterOutline> chapters_;
   int chapter_ = 0, step_ = 0;
+  bool on_emulator_ = false;
   std::map<std::pair<int, int>, lessons::ParamValues> values_;
   std::vector<std::set<int>> visited_;
 };

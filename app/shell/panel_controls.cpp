@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "i18n/text_patterns.h"
 #include "shell/app_shell.h"
 #include "widgets/param_controls.h"
@@ -92,6 +94,18 @@ void AppShell::draw_controls_panel() {
 
     ImGui::BeginChild("##params", ImVec2(0, 0), false);
     if (widgets::draw_param_controls(*step, &course_.values(), style()) && auto_run_) request_run();
+    // A size the emulator starts smaller than a GPU does (lessons::Param::emulator_default) says so.
+    if (course_.on_emulator()) {
+      for (const lessons::Param& param : step->params) {
+        if (!param.emulator_default) continue;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", fmt::format(fmt::runtime(tr("On the emulator, {} starts at {} ({} on a GPU): a CPU "
+                                                             "answers in seconds.")),
+                                             i18n::tr_text(param.label), *param.emulator_default, param.default_value)
+                                     .c_str());
+        ImGui::PopStyleColor();
+      }
+    }
     ImGui::EndChild();
   }
   ImGui::End();

@@ -22,6 +22,7 @@ enum Width { kFloat = 0, kFloat4 = 1 };
 Step bandwidth_step() {
   Param size{"buffer_mib", "Buffer size (MiB)", Param::Kind::integer, 1, 131072, 256};
   size.log_scale = true;
+  size.emulator_default = 64;
   size.help = "Bytes copied per run: the kernel reads this much and writes as much again. Sizes beyond the "
               "device's free memory are refused with a message.";
   Param width{"width", "Each thread copies", Param::Kind::choice, 0, 1, kFloat};

@@ -31,6 +31,7 @@ RepeatPolicy sweep_policy(const Device& device) {
 Step worth_it_step() {
   Param largest{"largest_elements", "Largest n", Param::Kind::integer, 1024, 1 << 26, 1 << 22};
   largest.log_scale = true;
+  largest.emulator_default = 1 << 20;
   largest.help = "The sweep runs n = 16, 64, 256, ... up to this.";
   Param terms{"terms", "Work per element (polynomial terms)", Param::Kind::integer, 1, 4096, 64};
   terms.log_scale = true;

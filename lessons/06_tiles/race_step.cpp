@@ -64,6 +64,7 @@ nlohmann::json row_of(const ContenderResult& result) {
 Step race_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 1, 8192, 512};
   n.log_scale = true;
+  n.emulator_default = 256;
   n.help = "The triple loop takes minutes from n = 2048 on; the run can be stopped and keeps what finished.";
   Param loop{"cpu_loop", "Run the triple loops", Param::Kind::toggle, 0, 1, 1};
   loop.help = "cpu_mat_mul built -O0 and optimized: every other row is compared with the optimized one. Off: both rows stay empty.";

@@ -57,6 +57,7 @@ Status count_loads_of_one_block(Device& device, const Matrix& a, const Matrix& b
 Step traffic_step() {
   Param n{"n", "Matrix size n", Param::Kind::integer, 16, 8192, 512};
   n.log_scale = true;
+  n.emulator_default = 256;
   n.help = "Both kernels are timed at this size. On the emulator, large sizes take a while.";
   Step step{"Traffic", {n, tile_param(1)}};
   step.kernels = {"mat_mul_coalesced_kernel", "mat_mul_shared_kernel"};

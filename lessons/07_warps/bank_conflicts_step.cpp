@@ -74,6 +74,7 @@ Status trace_banks(Device& device, const TransposeKernel& kernel, int shown_warp
 Step bank_conflicts_step() {
   Param n{"n", "Matrix size n (n × n floats)", Param::Kind::integer, 32, 8192, 2048};
   n.log_scale = true;
+  n.emulator_default = 1024;
   n.help = "Both kernels are timed transposing an n × n matrix, 32 × 32 threads per block.";
   Param warp{"warp", "Warp shown (its threadIdx.y)", Param::Kind::integer, 0, 31, 0};
   warp.help = "In a 32 × 32 block, warp w is the row threadIdx.y = w. Every warp of the block follows the same pattern.";

@@ -68,6 +68,7 @@ Status trace_lane_maps(Device& device, bool by_warp, int k, nlohmann::json* map)
 Step divergence_step() {
   Param elements{"elements", "Elements", Param::Kind::integer, 1024, 1 << 24, 1 << 18};
   elements.log_scale = true;
+  elements.emulator_default = 1 << 16;
   elements.help = "The timed kernels run one thread per element, 256 threads per block.";
   Param rounds{"rounds", "Rounds of work per branch", Param::Kind::integer, 1, 4096, 256};
   rounds.log_scale = true;

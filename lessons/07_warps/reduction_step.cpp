@@ -112,6 +112,7 @@ Status count_rung(Device& device, const Rung& rung, nlohmann::json* counts) {
 Step reduction_step() {
   Param elements{"elements", "Elements to sum", Param::Kind::integer, 1024, 1 << 26, 1 << 21};
   elements.log_scale = true;
+  elements.emulator_default = 1 << 18;
   elements.help = "Unsigned ints from 0 to 7, so every sum is exact. 256 threads per block. On a GPU, raise it to 2^26 "
                   "to see the memory bandwidth; on the emulator, large sizes take a while.";
   Param picture{"picture", "Rung in the picture", Param::Kind::choice, 0, 4, 0};

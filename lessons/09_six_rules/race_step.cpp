@@ -10,9 +10,11 @@ namespace cudalab::lessons::six_rules {
 
 Step race_step() {
   Param elements = elements_param();
+  elements.emulator_default = 1 << 18;
   elements.help = "For rules 1, 2, 3 and 6 (rule 2 uses a quarter of it).";
   Param n = matrix_param();
   n.max = 2048;
+  n.emulator_default = 128;
   n.help = "For rules 4 and 5 (rule 4 uses 4 × n).";
   Step step{"The six rules raced", {elements, n}};
   step.time_limit_seconds = 180;

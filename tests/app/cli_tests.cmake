@@ -81,6 +81,9 @@ cudalab_cli_test(predict_bad_choice 2 "'3' is not one of the choices: 1 \\(After
 cudalab_cli_test(record_emulator 0 "3 steps recorded, 0 failed; manifest"
                  ARGS record --backend emu --chapter hello --out ${CLI_OUT}/recorded
                  FILE ${CLI_OUT}/recorded/recording.json)
+# The per-step table (issue #32): every step at the emulator's defaults, timed; none may fail.
+cudalab_cli_test(bench_steps 0 "[0-9]+ steps in [0-9.]+ s; slowest [a-z]+ step [0-9]+ \\([0-9.]+ s\\); [0-9]+ over 2 s; 0 failed"
+                 ARGS bench emulator --steps)
 cudalab_cli_test(record_needs_a_gpu 2 "no CUDA GPU can be used|record needs a GPU" SKIP_WITH_GPU
                  ARGS record --out ${CLI_OUT}/not-recorded)
 cudalab_cli_test(open_missing_run 2 "cannot open|does not exist|No such file|could not" ARGS ${CLI_OUT}/no-such-run.json)

@@ -101,3 +101,27 @@ TEST(Course, ValuesStartAtDefaultsAndArePerStep) {
   course.reset_values();
   EXPECT_EQ(course.values().at("n"), 11);
 }
+
+// A size the emulator starts smaller (Param::emulator_default) follows the backend while nobody
+// moved it; a value moved by hand stays where it was put.
+TEST(Course, DefaultsFollowTheBackendUntilMovedByHand) {
+  ChapterOutline sizes = chapter("sizes", 2);
+  for (auto& step : sizes.steps) step.params[0].emulator_default = 2;
+  Course course({sizes});
+  course.go_to(0, 0);
+  EXPECT_EQ(course.values().at("n"), 10);  // a GPU's until the backend is known
+  course.go_to(0, 1);
+  course.values().at("n") = 50;  // moved by hand
+  course.go_to(0, 0);
+  EXPECT_TRUE(course.use_defaults_of(true));  // the current step's run is stale
+  EXPECT_EQ(course.values().at("n"), 2);
+  EXPECT_FALSE(course.use_defaults_of(true));  // nothing to follow twice
+  course.go_to(0, 1);
+  EXPECT_EQ(course.values().at("n"), 50);
+  course.reset_values();
+  EXPECT_EQ(course.values().at("n"), 2);  // Reset: this backend's starting value
+  EXPECT_TRUE(course.use_defaults_of(false));  // back on a GPU, both follow again
+  EXPECT_EQ(course.values().at("n"), 11);
+  course.go_to(0, 0);
+  EXPECT_EQ(course.values().at("n"), 10);
+}

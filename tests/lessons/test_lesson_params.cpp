@@ -82,7 +82,30 @@ TEST(LessonParams, EveryStepsDefaultsAreInRange) {
     for (const Step& step : lesson->steps()) {
       Status checked = check_values_in_range(step, defaults(step));
       EXPECT_TRUE(checked.ok()) << lesson->id() << " / " << step.title << ": " << checked.message;
+      checked = check_values_in_range(step, defaults(step, true));
+      EXPECT_TRUE(checked.ok()) << lesson->id() << " / " << step.title << " on the emulator: " << checked.message;
     }
+}
+
+// A size the emulator starts smaller (Param::emulator_default) is smaller: a GPU's default is the
+// point of the step, and the emulator's only answers sooner.
+TEST(LessonParams, EmulatorDefaultsAreSmallerSizesAndOnlyThere) {
+  int with_emulator_default = 0;
+  for (const auto& lesson : make_lessons())
+    for (const Step& step : lesson->steps())
+      for (const Param& param : step.params) {
+        EXPECT_EQ(default_of(param, false), param.default_value);
+        if (!param.emulator_default) {
+          EXPECT_EQ(default_of(param, true), param.default_value) << param.name;
+          continue;
+        }
+        ++with_emulator_default;
+        EXPECT_EQ(param.kind, Param::Kind::integer) << lesson->id() << " / " << param.name;
+        EXPECT_LT(*param.emulator_default, param.default_value) << lesson->id() << " / " << param.name;
+        EXPECT_EQ(defaults(step, true).at(param.name), *param.emulator_default);
+        EXPECT_EQ(defaults(step).at(param.name), param.default_value);
+      }
+  EXPECT_GE(with_emulator_default, 6);
 }
 
 // A chapter's number is its folder's, so the list, the text and `cudalab run N` agree even while an
