@@ -31,6 +31,40 @@ constexpr RungStepText kRungSteps[] = {
     {Rung::tf32_mma, "Rung 7: tensor cores without WMMA", "mat_mul_tf32_mma_kernel", "rung_tf32_mma.cuh"},
 };
 
+// Each rung asks about what it changes (issue #30): after rung 1 the intensity stops explaining the
+// climb. Every answer is counted from the instance's shape by the run (run_rung), not measured.
+struct RungQuestion {
+  Rung rung;
+  const char* question;
+  const char* unit;
+  const char* answer_key;
+};
+
+constexpr RungQuestion kRungQuestions[] = {
+    {Rung::tiling_1d,
+     "How many floating-point operations does this shape do per byte it reads from global memory, at n = {n}?",
+     "FLOP/B", "intensity"},
+    {Rung::tiling_2d,
+     "At each step along k, how many values does one thread read from shared memory to feed its block of "
+     "results?",
+     "values", "shared_reads_per_k"},
+    {Rung::vectorized, "How many 128-bit (float4) loads from global memory does one thread issue per tile of A and B?",
+     "loads", "float4_loads_per_tile"},
+    {Rung::warp_tiling, "How many warps does one block of this shape have?", "warps", "warps_per_block"},
+    {Rung::double_buffer, "How many tiles of A (and as many of B) does one block hold in shared memory at once?",
+     "tiles", "tiles_in_shared"},
+    {Rung::tf32_wmma, "How many multiply-adds does one wmma::mma_sync of a 16 × 16 × 8 TF32 fragment do?",
+     "multiply-adds", "multiply_adds_per_mma"},
+    {Rung::tf32_mma, "How many KiB of shared memory does one block of this shape ask for at launch?", "KiB",
+     "shared_kib"},
+};
+
+const RungQuestion& question_of(Rung rung) {
+  for (const RungQuestion& question : kRungQuestions)
+    if (question.rung == rung) return question;
+  return kRungQuestions[0];
+}
+
 const RungStepText& text_of(Rung rung) {
   for (const RungStepText& text : kRungSteps)
     if (text.rung == rung) return text;
@@ -102,13 +136,12 @@ Step rung_step(Rung rung) {
   step.time_limit_seconds = 180;
   step.kernels = {text.kernel};
   step.kernel_file = text.file;
-  step.prediction = Prediction{
-      .question = "How many floating-point operations does this shape do per byte it reads from global memory, "
-                  "at n = {n}?",
-      .kind = Prediction::Kind::number,
-      .unit = "FLOP/B",
-      .answer_key = "intensity",
-      .tolerance = 0.05};
+  const RungQuestion& question = question_of(rung);
+  step.prediction = Prediction{.question = question.question,
+                               .kind = Prediction::Kind::number,
+                               .unit = question.unit,
+                               .answer_key = question.answer_key,
+                               .tolerance = rung == Rung::tiling_1d ? 0.05 : 0};
   return step;
 }
 
@@ -129,6 +162,15 @@ void run_rung(Rung rung, const ParamValues& values, Device& device, RunControl& 
   r["n"] = n;
   r["threads_per_block"] = kernel.threads_per_block();
   r["intensity"] = arithmetic_intensity(kernel.bm, kernel.bn, kernel.bk, n);
+  // The other rungs' questions (kRungQuestions), counted from the shape.
+  const int threads = int(kernel.threads_per_block());
+  r["shared_reads_per_k"] = kernel.tm + kernel.tn;  // a column of A's tile and a row of B's
+  auto per_thread = [&](int float4s) { return (float4s + threads - 1) / threads; };
+  r["float4_loads_per_tile"] = per_thread(kernel.bm * kernel.bk / 4) + per_thread(kernel.bk * kernel.bn / 4);
+  r["warps_per_block"] = threads / 32;
+  r["tiles_in_shared"] = kernel.stages;
+  r["multiply_adds_per_mma"] = 16 * 16 * 8;  // TF32 WMMA has one fragment shape: m16n16k8
+  r["shared_kib"] = double(kernel.dynamic_shared_bytes()) / 1024;
   r["shared_intensity"] = shared_intensity(kernel);
   r["followed_thread"] = std::min(static_cast<int>(values.at("thread")), int(kernel.threads_per_block()) - 1);
 

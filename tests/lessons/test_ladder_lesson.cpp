@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,32 @@ TEST_F(LADDER, EveryRungStepChecksItsContendersAndDrawsItsTile) {
     }
     ASSERT_NE(find_view<FactsView>(views), nullptr);
   }
+}
+
+// Each rung asks its own question (issue #30), answered by counting the default shape, worked out
+// here by hand from kernels.h: rung 2 reads TM + TN = 8 + 8 values per k-step; rung 3's 256
+// threads load 128 × 8 / 4 float4s of A and as many of B per tile, one each; rung 4's 128 × 128
+// tile in 64 × 64 warp tiles is 4 warps; rung 5 keeps 2 tiles; one TF32 WMMA is 16 · 16 · 8
+// multiply-adds; rung 7's 4 stages of (128 × (16 + 4) + 16 × (128 + 8)) floats are 74 KiB.
+TEST_F(LADDER, EachRungAsksItsOwnQuestionAndItsRunAnswersIt) {
+  const std::pair<const char*, double> expected[] = {{"intensity", 0},  // counted elsewhere
+                                                     {"shared_reads_per_k", 16},    {"float4_loads_per_tile", 2},
+                                                     {"warps_per_block", 4},        {"tiles_in_shared", 2},
+                                                     {"multiply_adds_per_mma", 2048}, {"shared_kib", 74}};
+  select(0);  // sets `lesson`
+  const auto steps = lesson->steps();
+  std::set<std::string> questions;
+  for (int step = 0; step < kRungStepCount; ++step) {
+    SCOPED_TRACE(steps[std::size_t(step)].title);
+    ASSERT_TRUE(steps[std::size_t(step)].prediction.has_value());
+    const auto& prediction = *steps[std::size_t(step)].prediction;
+    questions.insert(prediction.question);
+    EXPECT_EQ(prediction.answer_key, expected[step].first);
+    cudalab::Run run = run_step(step, {"n=64"});
+    ASSERT_TRUE(run.results.contains(prediction.answer_key));
+    if (step > 0) EXPECT_EQ(run.results[prediction.answer_key].get<double>(), expected[step].second);
+  }
+  EXPECT_EQ(questions.size(), std::size_t(kRungStepCount)) << "a question asked twice";
 }
 
 TEST_F(LADDER, TheEmulatorRefusesSizesThatWouldTakeMinutes) {
