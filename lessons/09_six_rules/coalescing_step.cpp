@@ -42,11 +42,11 @@ Step coalescing_step() {
   n.default_value = 1024;
   Step step{"Rule 4: coalesce global memory", {n}};
   step.kernels = {"add_matrices_row_from_x", "add_matrices_col_from_x"};
-  step.prediction = Prediction{.question = "C = A + B for {n} × {n} matrices: which is faster?",
-                               .kind = Prediction::Kind::choice,
-                               .choices = {"Row from x (a warp's threads n floats apart)",
-                                           "Column from x (a warp's threads on neighbouring floats)"},
-                               .answer_key = "after_faster"};
+  step.prediction = Prediction{.question = "C = A + B for {n} × {n} matrices: how many times faster is the column from x (a warp's threads on neighbouring floats) than the row from x?",
+                               .kind = Prediction::Kind::number,
+                               .unit = "times faster",
+                               .answer_key = "speedup",
+                               .tolerance = kFactorTolerance};
   return step;
 }
 

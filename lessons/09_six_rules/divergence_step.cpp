@@ -44,10 +44,11 @@ Step divergence_step() {
   rounds.log_scale = true;
   Step step{"Rule 6: avoid divergence", {elements_param(), rounds}};
   step.kernels = {"branch_on_odd_thread", "branch_on_odd_warp"};
-  step.prediction = Prediction{.question = "Half the threads take each path, {rounds} rounds each: which is faster on this device?",
-                               .kind = Prediction::Kind::choice,
-                               .choices = {"Branch on threadIdx.x % 2", "Branch on the warp number"},
-                               .answer_key = "after_faster"};
+  step.prediction = Prediction{.question = "Half the threads take each path, {rounds} rounds each: how many times faster is branching on the warp number than on threadIdx.x % 2?",
+                               .kind = Prediction::Kind::number,
+                               .unit = "times faster",
+                               .answer_key = "speedup",
+                               .tolerance = kFactorTolerance};
   return step;
 }
 

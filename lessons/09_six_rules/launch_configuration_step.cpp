@@ -37,10 +37,11 @@ Status measure_launch_configuration(const RuleSizes& sizes, Device& device, RunC
 Step launch_configuration_step() {
   Step step{"Rule 3: launch configuration", {elements_param()}};
   step.kernels = {"polynomial_grid_stride"};
-  step.prediction = Prediction{.question = "The grid-stride polynomial at {elements} elements: which is faster?",
-                               .kind = Prediction::Kind::choice,
-                               .choices = {"One block of 256 threads", "One thread per element (blocks for every SM)"},
-                               .answer_key = "after_faster"};
+  step.prediction = Prediction{.question = "The grid-stride polynomial at {elements} elements: how many times faster is one thread per element than one block of 256 threads?",
+                               .kind = Prediction::Kind::number,
+                               .unit = "times faster",
+                               .answer_key = "speedup",
+                               .tolerance = kFactorTolerance};
   return step;
 }
 

@@ -39,10 +39,11 @@ Status measure_parallelize(const RuleSizes& sizes, Device& device, RunControl& c
 Step parallelize_step() {
   Step step{"Rule 1: parallelize", {elements_param()}};
   step.kernels = {"polynomial"};
-  step.prediction = Prediction{.question = "A polynomial of degree 32 at {elements} elements: which is faster?",
-                               .kind = Prediction::Kind::choice,
-                               .choices = {"The loop on one CPU core", "The kernel, one thread per element"},
-                               .answer_key = "after_faster"};
+  step.prediction = Prediction{.question = "A polynomial of degree 32 at {elements} elements: how many times faster is the kernel (one thread per element) than the loop on one CPU core?",
+                               .kind = Prediction::Kind::number,
+                               .unit = "times faster",
+                               .answer_key = "speedup",
+                               .tolerance = kFactorTolerance};
   return step;
 }
 

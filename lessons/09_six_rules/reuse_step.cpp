@@ -52,11 +52,11 @@ Step reuse_step() {
   Step step{"Rule 5: avoid redundant global reads", {n}};
   step.time_limit_seconds = 120;
   step.kernels = {"matmul_global_reads", "matmul_shared_tiles"};
-  step.prediction = Prediction{.question = "C = A × B for {n} × {n} matrices: which is faster on this device?",
-                               .kind = Prediction::Kind::choice,
-                               .choices = {"Every thread reads its row and column from global memory",
-                                           "16 × 16 tiles in shared memory"},
-                               .answer_key = "after_faster"};
+  step.prediction = Prediction{.question = "C = A × B for {n} × {n} matrices: how many times faster are 16 × 16 tiles in shared memory than reading every row and column from global memory?",
+                               .kind = Prediction::Kind::number,
+                               .unit = "times faster",
+                               .answer_key = "speedup",
+                               .tolerance = kFactorTolerance};
   return step;
 }
 

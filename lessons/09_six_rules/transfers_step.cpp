@@ -61,11 +61,11 @@ Step transfers_step() {
   elements.default_value = 1 << 18;
   Step step{"Rule 2: minimize transfers", {elements, operations}};
   step.kernels = {"add_one_to_each"};
-  step.prediction = Prediction{.question = "{operations} operations on {elements} floats: which is faster?",
-                               .kind = Prediction::Kind::choice,
-                               .choices = {"A round trip (copy in, kernel, copy out) per operation",
-                                           "Copy in once, every kernel on the device, copy out once"},
-                               .answer_key = "after_faster"};
+  step.prediction = Prediction{.question = "{operations} operations on {elements} floats: how many times faster is copying in and out once than a round trip per operation?",
+                               .kind = Prediction::Kind::number,
+                               .unit = "times faster",
+                               .answer_key = "speedup",
+                               .tolerance = kFactorTolerance};
   return step;
 }
 
