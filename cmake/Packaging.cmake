@@ -1,5 +1,7 @@
 # `cpack -G DEB` in a build folder: a .deb for a lab of machines, installing under /usr what
-# `cmake --install` installs (bin/cudalab, share/cudalab, the .desktop entry and the icon).
+# `cmake --install` installs (bin/cudalab, share/cudalab, the .desktop entry and the icon, and
+# where the CUDA toolkit was there, lib/cudalab/libcudalab-gpu.so: the GPU backend, which needs
+# only the driver's libcuda at run time, its CUDA runtime being linked in).
 # Library dependencies are read off the binary by dpkg-shlibdeps (dpkg-dev), so a package built on
 # Debian 12 names Debian 12's library packages and one built on Debian 13 names Debian 13's; the
 # fonts are data, not libraries, and are named here. .ci/deb-check installs it on a bare Debian.
