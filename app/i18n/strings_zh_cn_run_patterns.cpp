@@ -1,7 +1,7 @@
 // The lessons' run-time text in Simplified Chinese, part 1 of 2: the patterns (text_patterns.h).
 // `view_patterns` are the lessons' fmt strings, "{}" per hole, with the Chinese naming holes by
-// position ("{0}", "{1}"…); `check_patterns` are what the worker and the emulator say about a
-// student's kernel. The whole texts are in strings_zh_cn_run_words.cpp. Numbers, units, CUDA and
+// position ("{0}", "{1}"…); what the worker and the emulator say about a student's kernel is in
+// strings_zh_cn_check_patterns.cpp. The whole texts are in strings_zh_cn_run_words.cpp. Numbers, units, CUDA and
 // kernel names stay as they are; terms follow lessons/GLOSSARY.zh-CN.md. One entry is a pair of
 // lines, grouped by chapter (00 → 09, then the exercises' messages). tests/app/run_text_zh_test.cpp
 // says which run-built text has no entry (CUDALAB_ZH_LEFT=FILE lists it) and which view pattern
@@ -660,73 +660,8 @@ constexpr Translation view_patterns[] = {
      "{0}（第二次启动：第一次要先加载它）"},
 };
 
-// What the worker and the emulator say about a student's kernel (a verdict's details): checked by
-// tests/exercises/verdict_zh_test.cpp, not by the lessons' runs.
-constexpr Translation check_patterns[] = {
-    // The app's side of the worker channel (app/worker/worker_client.cpp), when a worker that ran
-    // a student's code sends what no worker of ours sends.
-    {"the worker sent a message this app refuses (too large, nested too deep, or not JSON) after {}; it was stopped",
-     "工作进程在 {0} 后发来了本应用拒收的消息（太大、嵌套太深或不是 JSON）；它已被停止"},
-    {"the worker sent more than {} GiB for one request; it was stopped",
-     "工作进程为一个请求发来了超过 {0} GiB 的数据；它已被停止"},
-    // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
-    {"{}: larger than the {} a kernel file may be",
-     "{0}：超过了核函数文件允许的 {1}"},
-    {"grew past the {} a kernel file may be while it was read",
-     "读取时文件变大，超过了核函数文件允许的 {0}"},
-    {"cannot be read: {}",
-     "无法读取：{0}"},
-    {"{} wait at __syncthreads() ({}), but {} returned without reaching it.",
-     "{0} 在 __syncthreads()（{1}）处等待，但 {2} 没有到达就返回了。"},
-    {"{} Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or corrupts results.",
-     "{0}一个线程块的每个线程都必须到达同一个 __syncthreads()；在 GPU 上这会挂起或弄坏结果。"},
-    {"kernel {}: {}",
-     "核函数 {0}：{1}"},
-    {"block {}: {}",
-     "线程块 {0}：{1}"},
-    {"threads {}",
-     "线程 {0}"},
-    {"thread {}",
-     "线程 {0}"},
-    {"{} blocks of {}",
-     "{0} 个线程块，每块 {1}"},
-    {"{} columns are {}",
-     "{0} 列是 {1}"},
-    {"The 256 threads of a row's block share its columns: {} reads each at most. One thread adding up a whole row leaves the other 255 idle.",
-     "一行对应的线程块里 256 个线程分担这一行的列：每个线程最多读 {0} 次。让一个线程把整行加起来，其余 255 个线程就闲着了。"},
-    {"stopped after {} (the check's time limit is {}): the kernel was still running",
-     "{0} 后停止（检查的时间限制是 {1}）：核函数仍在运行"},
-    {"stopped after {} (the step's time limit is {}): the kernel was still running",
-     "{0} 后停止（这一步的时间限制是 {1}）：核函数仍在运行"},
-    {"stopped after {}: the kernel was still running",
-     "{0} 后停止：核函数仍在运行"},
-    {"stopped after {}: the compiler did not finish within {} (the check's compile limit)",
-     "{0} 后停止：编译器没有在 {1} 内完成（检查的编译时间限制）"},
-    {"stopped after {} (the check's time limit); partial results are shown",
-     "{0} 后停止（检查的时间限制）；显示的是部分结果"},
-    {"stopped after {} (the step's time limit); partial results are shown",
-     "{0} 后停止（这一步的时间限制）；显示的是部分结果"},
-    {"threads wait at different __syncthreads() calls: {}.",
-     "线程在不同的 __syncthreads() 调用处等待：{0}。"},
-    {"{} at {}",
-     "{0} 在 {1}"},
-    {"{} returned without reaching any",
-     "{0} 没有到达任何一个就返回了"},
-    {"{}, ... ({} threads in all)",
-     "{0}……（共 {1} 个线程）"},
-    {"{} (the first is threadIdx {})",
-     "{0}（第一个是 threadIdx {1}）"},
-    {"C of {} × {}, n = {}",
-     "C 为 {0} × {1}，n = {2}"},
-    {"C of {} × {}, n = {}, ragged",
-     "C 为 {0} × {1}，n = {2}，不完整"},
-    {"C of {} × {}, n = {}, square and ragged",
-     "C 为 {0} × {1}，n = {2}，方阵且不完整"},
-};
-
 }  // namespace
 
 std::span<const Translation> zh_cn_view_patterns() { return view_patterns; }
-std::span<const Translation> zh_cn_check_patterns() { return check_patterns; }
 
 }  // namespace cudalab::app::i18n

@@ -23,8 +23,9 @@
 namespace cudalab::app::i18n {
 
 // Every zh-CN pattern, for tr_text(), the glyph collection and the tests: the lessons' views
-// (strings_zh_cn_run_patterns.cpp, strings_zh_cn_run_words.cpp), exercise verdicts, and messages about input (bad values, sizes
-// a device cannot hold) that only some parameter values produce (strings_zh_cn_patterns.cpp).
+// (strings_zh_cn_run_patterns.cpp, strings_zh_cn_run_words.cpp), exercise verdicts
+// (strings_zh_cn_check_patterns.cpp), and messages about input (bad values, sizes a device cannot
+// hold) that only some parameter values produce (strings_zh_cn_patterns.cpp).
 std::span<const Translation> zh_cn_patterns();
 std::span<const Translation> zh_cn_view_patterns();
 std::span<const Translation> zh_cn_ladder_patterns();  // chapter 10's, strings_zh_cn_run_ladder.cpp
