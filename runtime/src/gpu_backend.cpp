@@ -36,6 +36,10 @@ std::string& chosen_path() {
   static std::string path;
   return path;
 }
+std::string chosen() {
+  std::lock_guard lock(choice_mutex());
+  return chosen_path();
+}
 
 fs::path executable_folder() {
   char path[4096];
@@ -52,10 +56,7 @@ std::vector<fs::path> candidates(std::string* why_none) {
     }
     return {fs::path(wanted)};
   }
-  {
-    std::lock_guard lock(choice_mutex());
-    if (!chosen_path().empty()) return {fs::path(chosen_path())};
-  }
+  if (const std::string path = chosen(); !path.empty()) return {fs::path(path)};
   std::vector<fs::path> paths;
   if (const fs::path exe = executable_folder(); !exe.empty()) {
     paths.push_back(exe / gpu_backend::kFileName);
@@ -99,7 +100,7 @@ const gpu_backend::Table* open_backend(const fs::path& path, std::string* why_no
 
 Loaded load() {
   Loaded loaded;
-  if (!CUDALAB_GPU_BACKEND_BUILT && std::getenv("CUDALAB_GPU_BACKEND") == nullptr && chosen_path().empty()) {
+  if (!CUDALAB_GPU_BACKEND_BUILT && std::getenv("CUDALAB_GPU_BACKEND") == nullptr && chosen().empty()) {
     loaded.state.why_none =
         "this CUDA Lab was built without the CUDA toolkit, so it has no GPU backend: install the CUDA Toolkit 13 "
         "and build again to use an NVIDIA GPU";
