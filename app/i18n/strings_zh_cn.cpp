@@ -201,6 +201,7 @@ std::span<const Translation> zh_cn_lesson_words();  // strings_zh_cn_lessons.cpp
 std::span<const Translation> zh_cn_view_words();    // strings_zh_cn_views.cpp
 std::span<const Translation> zh_cn_run_words();     // strings_zh_cn_run_words.cpp
 std::span<const Translation> zh_cn_ladder_words();  // strings_zh_cn_run_ladder.cpp
+std::span<const Translation> zh_cn_errors_words();  // strings_zh_cn_run_errors.cpp
 std::span<const Translation> zh_cn_verdict_words(); // strings_zh_cn_patterns.cpp
 
 std::span<const Translation> zh_cn_table() {
@@ -210,6 +211,7 @@ std::span<const Translation> zh_cn_table() {
     for (const std::span<const Translation> more : {zh_cn_lesson_words(), zh_cn_view_words(), zh_cn_run_words(), zh_cn_ladder_words(), zh_cn_verdict_words()}) {
       all.insert(all.end(), more.begin(), more.end());
     }
+    all.insert(all.end(), zh_cn_errors_words().begin(), zh_cn_errors_words().end());
     return all;
   }();
   return table;

@@ -246,6 +246,7 @@ std::span<const Translation> zh_cn_patterns() {
                                                      zh_cn_message_patterns()}) {
       patterns.insert(patterns.end(), part.begin(), part.end());
     }
+    patterns.insert(patterns.end(), zh_cn_errors_patterns().begin(), zh_cn_errors_patterns().end());
     return patterns;
   }();
   return all;

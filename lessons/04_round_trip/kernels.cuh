@@ -26,3 +26,13 @@ __global__ void evaluate_polynomial(const float* x, float* y, int n, int terms) 
     y[i] = polynomial(x[i], terms);
   }
 }
+
+// A shifted copy: out[i] = in[i + shift]. Its guard checks i < n but not i + shift < n, so with a
+// shift > 0 the last threads read past the end of `in` — the bug chapter 4's last step makes on
+// purpose.
+__global__ void copy_shifted(const float* in, float* out, int n, int shift) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    out[i] = in[i + shift];
+  }
+}

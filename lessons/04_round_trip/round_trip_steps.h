@@ -26,4 +26,8 @@ Step overlap_step();
 void run_overlap(const ParamValues& values, Device& device, RunControl& control, Run* run);
 std::vector<View> overlap_views(const Run& run);
 
+Step errors_step();
+void run_errors(const ParamValues& values, Device& device, RunControl& control, Run* run);
+std::vector<View> errors_views(const Run& run);
+
 }  // namespace cudalab::lessons::round_trip

@@ -42,6 +42,34 @@ TEST_F(GpuWorker, AfterATrapTheNextRunWorksOnTheGpu) {
   }
 }
 
+// Chapter 4's last step: a read 1 GiB past the end is accepted by the launch and reported by the
+// wait; the step shows it (its run succeeds), the worker that lost its context retires, and the
+// next run works on the GPU.
+TEST_F(GpuWorker, TheRoundTripsReadPastTheEndIsReportedByTheWaitAndTheNextRunWorks) {
+  const auto lessons = lessons::make_lessons();
+  int roundtrip = -1;
+  for (std::size_t i = 0; i < lessons.size(); ++i)
+    if (lessons[i]->id() == "roundtrip") roundtrip = static_cast<int>(i);
+  ASSERT_GE(roundtrip, 0);
+  constexpr int errors_step = 4;
+  lessons::RunControl control;
+  const cudalab::Run run = client.run(roundtrip, errors_step, {{"mistake", 3}, {"shift", 1 << 28}}, control, 30s);
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_TRUE(run.status.device_was_reset);
+  EXPECT_EQ(run.results.value("reported_by", -1), 1);
+  EXPECT_TRUE(run.results.value("context_lost", false));
+  const auto calls = run.results.value("calls", nlohmann::json::array());
+  ASSERT_EQ(calls.size(), 3u);
+  EXPECT_EQ(calls[0].value("cuda_error", std::string()), "cudaSuccess");
+  EXPECT_EQ(calls[1].value("cuda_error", std::string()), "cudaErrorIllegalAddress");
+  EXPECT_FALSE(calls[2].value("ok", true)) << calls[2];
+  lessons::RunControl again;
+  const cudalab::Run next = client.run(roundtrip, errors_step, {{"mistake", 0}, {"shift", 1}}, again, 30s);
+  ASSERT_TRUE(next.status.ok()) << next.status.describe();
+  EXPECT_TRUE(next.device.is_gpu());
+  EXPECT_EQ(next.results.value("elements_right", 0), 4096);
+}
+
 TEST_F(GpuWorker, AHungGpuKernelStopsAtTheTimeLimit) {
   const auto started = std::chrono::steady_clock::now();
   lessons::RunControl control;

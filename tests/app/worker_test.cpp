@@ -196,6 +196,32 @@ TEST_F(WorkerOnEmulator, AReadPastTheEndFaultsToo) {
 namespace cudalab::app::worker {
 namespace {
 
+// Chapter 4's last step on the emulator, as the app runs it: the read past the end of d_in meets
+// the guard page, the worker names kernel, block and thread, and the run comes back with what the
+// step published before the launch (the picture the app keeps); the next run works.
+TEST_F(WorkerOnEmulator, TheRoundTripsReadPastTheEndStopsTheWorkerAndIsNamed) {
+  const auto lessons = lessons::make_lessons();
+  int roundtrip = -1;
+  for (std::size_t i = 0; i < lessons.size(); ++i)
+    if (lessons[i]->id() == "roundtrip") roundtrip = static_cast<int>(i);
+  ASSERT_GE(roundtrip, 0);
+  constexpr int errors_step = 4;
+  constexpr double read_past_end = 3, too_many_threads = 1;
+  lessons::RunControl control;
+  const cudalab::Run run = client.run(roundtrip, errors_step, {{"mistake", read_past_end}, {"shift", 1}}, control, 20s);
+  EXPECT_EQ(run.status.code, StatusCode::kernel_fault) << run.status.describe();
+  // The last thread of the last block: in[4095 + 1], the first element past the end.
+  EXPECT_NE(run.status.message.find("kernel copy_shifted, block (15,0,0), thread (255,0,0)"), std::string::npos)
+      << run.status.message;
+  EXPECT_NE(run.status.message.find("past its end"), std::string::npos) << run.status.message;
+  EXPECT_NE(run.status.message.find("roundtrip step 5"), std::string::npos) << run.status.message;
+  EXPECT_EQ(run.results.value("stage", std::string()), "launching") << "the partial run published before the launch";
+  lessons::RunControl again;
+  const cudalab::Run next = client.run(roundtrip, errors_step, {{"mistake", too_many_threads}, {"shift", 1}}, again, 20s);
+  ASSERT_TRUE(next.status.ok()) << next.status.describe();
+  EXPECT_EQ(next.results.value("reported_by", -1), 0);
+}
+
 TEST_F(WorkerOnEmulator, DynamicSharedMemoryPastTheLaunchsRequestFaults) {
   // The kernel asks for 0 bytes and uses 4 KiB: on the emulator the pages it did not ask for are
   // fenced off, so the first write faults and is named.
