@@ -1,10 +1,17 @@
 #pragma once
-// What every chapter's headless test needs: the device the build is for (the emulator with two
-// workers, or with CUDALAB_LESSON_TEST_ON_GPU the GPU, skipped where there is none), a step run
+// What every chapter's headless test needs: the device this run is for (the emulator with two
+// workers, or with CUDALAB_LESSON_TEST_BACKEND=gpu the GPU, skipped where there is none), a step run
 // with `--set`-style assignments, and lookups into its views.
+//
+// Each chapter's test is one binary that ctest runs twice (tests/CMakeLists.txt,
+// cudalab_add_test(... BOTH_BACKENDS)): as itself on the emulator, and as `gpu.<test>` with
+// CUDALAB_LESSON_TEST_BACKEND=gpu (label gpu). One build serves both: the GPU kernels are in the
+// GPU backend library, chosen at run time.
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -16,15 +23,26 @@
 
 namespace cudalab::lessons::lesson_tests {
 
-// Opens the device this test binary is built for. A helper, not a fixture: the kernel and stream
+// True when this run is the GPU one (CUDALAB_LESSON_TEST_BACKEND=gpu).
+inline bool lesson_test_on_gpu() {
+  const char* backend = std::getenv("CUDALAB_LESSON_TEST_BACKEND");
+  return backend && std::strcmp(backend, "gpu") == 0;
+}
+
+// Marks a test that says something only the emulator makes true (its order of threads, its
+// missing hardware counters) as skipped in the GPU run.
+#define CUDALAB_EMULATOR_ONLY(why) \
+  if (::cudalab::lessons::lesson_tests::lesson_test_on_gpu()) GTEST_SKIP() << "emulator only: " << (why)
+
+// Opens the device this run is for. A helper, not a fixture: the kernel and stream
 // tests need a device but no chapter. Its ASSERT and GTEST_SKIP mark the running test, which then
 // does not run its body.
 inline void open_test_device(std::unique_ptr<Device>* device) {
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-  if (Status s = open_device(BackendRequest::gpu, device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-  ASSERT_TRUE(open_device(BackendRequest::emulator, device, 0, 2).ok());
-#endif
+  if (lesson_test_on_gpu()) {
+    if (Status s = open_device(BackendRequest::gpu, device); !s.ok()) GTEST_SKIP() << s.message;
+  } else {
+    ASSERT_TRUE(open_device(BackendRequest::emulator, device, 0, 2).ok());
+  }
 }
 
 // The first view of type V (or the nth, counting from 0), or null.

@@ -1,6 +1,6 @@
 // Chapter 1 headless: every step run for real, its records checked against what the launch asked
-// for. Built twice: on the emulator (always) and, with CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label
-// gpu; skipped where there is none).
+// for. Run twice (one binary): on the emulator, and as gpu.* on a GPU (label gpu; skipped where
+// there is none).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -17,18 +17,12 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define HELLO_SUITE HelloOnGpu
-#else
-#define HELLO_SUITE HelloOnEmulator
-#endif
-
 namespace {
 
 constexpr int kLaunchStep = 0, kAsyncStep = 1, kDeviceFunctionStep = 2;
 
-struct HELLO_SUITE : ChapterTest {
-  HELLO_SUITE() : ChapterTest("hello") {}
+struct HelloLesson : ChapterTest {
+  HelloLesson() : ChapterTest("hello") {}
 };
 
 // Every line "hello from thread t of block b", counted.
@@ -49,7 +43,7 @@ std::map<std::pair<int, int>, int> hello_lines(const std::string& output, int* o
 
 }  // namespace
 
-TEST_F(HELLO_SUITE, ChapterIsRegisteredAfterYourMachine) {
+TEST_F(HelloLesson, ChapterIsRegisteredAfterYourMachine) {
   ASSERT_GE(lessons.size(), 2u);
   EXPECT_EQ(lessons[0]->id(), "machine");
   EXPECT_EQ(lessons[1]->id(), "hello");
@@ -57,7 +51,7 @@ TEST_F(HELLO_SUITE, ChapterIsRegisteredAfterYourMachine) {
   EXPECT_EQ(lessons[1]->kernel_file(), "kernels.cuh");
 }
 
-TEST_F(HELLO_SUITE, EveryThreadPrintsItsLineExactlyOnce) {
+TEST_F(HelloLesson, EveryThreadPrintsItsLineExactlyOnce) {
   for (auto [blocks, threads] : {std::pair{1, 2}, std::pair{2, 4}, std::pair{3, 5}, std::pair{8, 1024}}) {
     SCOPED_TRACE(fmt::format("<<<{}, {}>>>", blocks, threads));
     cudalab::Run run = run_step(kLaunchStep, {fmt::format("blocks_per_grid={}", blocks),
@@ -96,7 +90,7 @@ TEST_F(HELLO_SUITE, EveryThreadPrintsItsLineExactlyOnce) {
   }
 }
 
-TEST_F(HELLO_SUITE, TooManyThreadsIsRefusedInWordsAndTheNextRunWorks) {
+TEST_F(HelloLesson, TooManyThreadsIsRefusedInWordsAndTheNextRunWorks) {
   cudalab::Run refused = run_step(kLaunchStep, {"threads_per_block=2048"});
   EXPECT_EQ(refused.status.code, StatusCode::invalid_config);
   EXPECT_NE(refused.status.message.find("allows at most 1024 threads per block; you asked for 2048"), std::string::npos)
@@ -116,7 +110,7 @@ TEST_F(HELLO_SUITE, TooManyThreadsIsRefusedInWordsAndTheNextRunWorks) {
   EXPECT_EQ(after.trace.size(), 8u);
 }
 
-TEST_F(HELLO_SUITE, LaunchReturnsBeforeTheKernelFinishes) {
+TEST_F(HelloLesson, LaunchReturnsBeforeTheKernelFinishes) {
   cudalab::Run run = run_step(kAsyncStep, {"spin_us=20000", "synchronize=on"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   const double launch_returned_us = run.results["launch_returned_us"].get<double>();
@@ -141,7 +135,7 @@ TEST_F(HELLO_SUITE, LaunchReturnsBeforeTheKernelFinishes) {
   EXPECT_EQ(fact(*facts, "answer read after waiting"), "42 — the kernel had finished");
 }
 
-TEST_F(HELLO_SUITE, WithoutSynchronizeTheAnswerIsNotThereYet) {
+TEST_F(HelloLesson, WithoutSynchronizeTheAnswerIsNotThereYet) {
   cudalab::Run run = run_step(kAsyncStep, {"spin_us=20000", "synchronize=off"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["answer_read"].get<int>(), 0);
@@ -154,7 +148,7 @@ TEST_F(HELLO_SUITE, WithoutSynchronizeTheAnswerIsNotThereYet) {
   EXPECT_EQ(fact(*facts, "answer once the host waited"), "42");
 }
 
-TEST_F(HELLO_SUITE, DeviceFunctionResultsMatchTheCpu) {
+TEST_F(HelloLesson, DeviceFunctionResultsMatchTheCpu) {
   cudalab::Run run = run_step(kDeviceFunctionStep, {"elements=100", "threads_per_block=32"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["launch"], "<<<4, 32>>>");
@@ -179,7 +173,7 @@ TEST_F(HELLO_SUITE, DeviceFunctionResultsMatchTheCpu) {
   for (const auto& c : grid->cells) EXPECT_EQ(c.group, 0) << c.tooltip;
 }
 
-TEST_F(HELLO_SUITE, ARunSurvivesAJsonRoundTrip) {
+TEST_F(HelloLesson, ARunSurvivesAJsonRoundTrip) {
   for (int step : {kLaunchStep, kAsyncStep, kDeviceFunctionStep}) {
     cudalab::Run run = run_step(step, step == kAsyncStep ? std::vector<std::string>{"spin_us=100"}
                                                          : std::vector<std::string>{});

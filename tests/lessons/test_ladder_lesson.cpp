@@ -1,7 +1,7 @@
 // Chapter 10, the matmul ladder as a chapter: who computes what is traced from the real kernels
 // (and agrees with each rung's index arithmetic), the arithmetic intensity is counted right, every
 // rung step's contenders are checked against float64, and the whole ladder names its fastest rung.
-// The same source runs on the emulator and, with CUDALAB_LESSON_TEST_ON_GPU, on a GPU.
+// The same binary runs on the emulator and, as gpu.*, on a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,15 +19,9 @@ using namespace cudalab::lessons;
 using namespace cudalab::lessons::ladder;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define LADDER LadderOnGpu
-#else
-#define LADDER LadderOnEmulator
-#endif
-
 namespace {
-struct LADDER : ChapterTest {
-  LADDER() : ChapterTest("ladder") {}
+struct LadderLesson : ChapterTest {
+  LadderLesson() : ChapterTest("ladder") {}
 };
 constexpr int kRungStepCount = 7;
 }  // namespace
@@ -106,7 +100,7 @@ TEST(LadderWriters, TheTf32ModelGivesEachWarpItsTile) {
       EXPECT_EQ(writers.at(row, col).warp, (row / kernel.wm) * warps_across + col / kernel.wn);
 }
 
-TEST_F(LADDER, EveryRungStepChecksItsContendersAndDrawsItsTile) {
+TEST_F(LadderLesson, EveryRungStepChecksItsContendersAndDrawsItsTile) {
   for (int step = 0; step < kRungStepCount; ++step) {
     cudalab::Run run = run_step(step, {"n=96", "thread=3"});
     SCOPED_TRACE(lesson->steps()[std::size_t(step)].title);
@@ -140,7 +134,7 @@ TEST_F(LADDER, EveryRungStepChecksItsContendersAndDrawsItsTile) {
 // threads load 128 × 8 / 4 float4s of A and as many of B per tile, one each; rung 4's 128 × 128
 // tile in 64 × 64 warp tiles is 4 warps; rung 5 keeps 2 tiles; one TF32 WMMA is 16 · 16 · 8
 // multiply-adds; rung 7's 4 stages of (128 × (16 + 4) + 16 × (128 + 8)) floats are 74 KiB.
-TEST_F(LADDER, EachRungAsksItsOwnQuestionAndItsRunAnswersIt) {
+TEST_F(LadderLesson, EachRungAsksItsOwnQuestionAndItsRunAnswersIt) {
   const std::pair<const char*, double> expected[] = {{"intensity", 0},  // counted elsewhere
                                                      {"shared_reads_per_k", 16},    {"float4_loads_per_tile", 2},
                                                      {"warps_per_block", 4},        {"tiles_in_shared", 2},
@@ -161,14 +155,14 @@ TEST_F(LADDER, EachRungAsksItsOwnQuestionAndItsRunAnswersIt) {
   EXPECT_EQ(questions.size(), std::size_t(kRungStepCount)) << "a question asked twice";
 }
 
-TEST_F(LADDER, TheEmulatorRefusesSizesThatWouldTakeMinutes) {
+TEST_F(LadderLesson, TheEmulatorRefusesSizesThatWouldTakeMinutes) {
   if (device->is_gpu()) GTEST_SKIP() << "a GPU runs every size up to 4096";
   cudalab::Run run = run_step(0, {"n=1024"});
   EXPECT_FALSE(run.status.ok());
   EXPECT_NE(run.status.message.find("up to n = 512"), std::string::npos) << run.status.message;
 }
 
-TEST_F(LADDER, TheWholeLadderMeasuresEveryRungAndNamesTheFastest) {
+TEST_F(LadderLesson, TheWholeLadderMeasuresEveryRungAndNamesTheFastest) {
   cudalab::Run run = run_step(kRungStepCount, {"n=64"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   const auto& rows = run.results["rows"];

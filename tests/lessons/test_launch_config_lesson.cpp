@@ -1,7 +1,7 @@
 // Chapter 8, launch configuration: the occupancy calculator against a table worked by hand for
-// several GPUs and every kind of limit, then the chapter's steps. With CUDALAB_LESSON_TEST_ON_GPU
-// the calculator is also checked against cudaOccupancyMaxActiveBlocksPerMultiprocessor for every
-// kernel the chapter lists, with their real register counts.
+// several GPUs and every kind of limit, then the chapter's steps. In the GPU run (gpu.*) the
+// calculator is also checked against cudaOccupancyMaxActiveBlocksPerMultiprocessor for every kernel
+// the chapter lists, with their real register counts.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -15,14 +15,6 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::launch_config;
 using namespace cudalab::lessons::lesson_tests;
-
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define LAUNCH_CONFIG LaunchConfigOnGpu
-#define LAUNCH_CONFIG_CHAPTER LaunchConfigChapterOnGpu
-#else
-#define LAUNCH_CONFIG_CHAPTER LaunchConfigChapterOnEmulator
-#define LAUNCH_CONFIG LaunchConfigOnEmulator
-#endif
 
 namespace {
 
@@ -52,7 +44,7 @@ const HandWorked kTable[] = {
 
 }  // namespace
 
-TEST(LAUNCH_CONFIG, CalculatorMatchesTheHandWorkedTable) {
+TEST(LaunchConfig, CalculatorMatchesTheHandWorkedTable) {
   for (const HandWorked& row : kTable) {
     SCOPED_TRACE(std::string(row.arch) + ": " + row.why);
     const GpuLimits* gpu = limits_for_arch(row.arch);
@@ -65,7 +57,7 @@ TEST(LAUNCH_CONFIG, CalculatorMatchesTheHandWorkedTable) {
   }
 }
 
-TEST(LAUNCH_CONFIG, ImpossibleBlocksAreRefusedInWords) {
+TEST(LaunchConfig, ImpossibleBlocksAreRefusedInWords) {
   const GpuLimits& sm86 = *limits_for_arch("sm_86");
   EXPECT_NE(occupancy(sm86, 256, 32, 100 * 1024).refused.find("shared memory"), std::string::npos)
       << "sm_86 allows 99 KiB per block";
@@ -74,7 +66,7 @@ TEST(LAUNCH_CONFIG, ImpossibleBlocksAreRefusedInWords) {
   EXPECT_FALSE(occupancy(sm86, 1025, 32, 0).refused.empty());
 }
 
-TEST(LAUNCH_CONFIG, TheTableHoldsTheFiveArchitecturesWithTheirResidentLimits) {
+TEST(LaunchConfig, TheTableHoldsTheFiveArchitecturesWithTheirResidentLimits) {
   ASSERT_EQ(known_gpus().size(), 5u);
   EXPECT_EQ(limits_for_arch("sm_75")->max_blocks_per_sm, 16);
   EXPECT_EQ(limits_for_arch("sm_90")->max_blocks_per_sm, 32);
@@ -82,11 +74,11 @@ TEST(LAUNCH_CONFIG, TheTableHoldsTheFiveArchitecturesWithTheirResidentLimits) {
   EXPECT_EQ(limits_for_arch("sm_90")->shared_per_block_optin, 227u * 1024);
 }
 
-struct LAUNCH_CONFIG_CHAPTER : ChapterTest {
-  LAUNCH_CONFIG_CHAPTER() : ChapterTest("launch") {}
+struct LaunchConfigChapter : ChapterTest {
+  LaunchConfigChapter() : ChapterTest("launch") {}
 };
 
-TEST_F(LAUNCH_CONFIG_CHAPTER, CalculatorStepAnswersAndDrawsOneSm) {
+TEST_F(LaunchConfigChapter, CalculatorStepAnswersAndDrawsOneSm) {
   cudalab::Run run = run_step(0);
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["blocks_per_sm"], 8);
@@ -101,7 +93,7 @@ TEST_F(LAUNCH_CONFIG_CHAPTER, CalculatorStepAnswersAndDrawsOneSm) {
   EXPECT_FALSE(run_step(0, {"gpu=sm_86 (RTX 30xx, A40)", "shared_kib_per_block=100"}).status.ok()) << "sm_86: 99 KiB at most";
 }
 
-TEST_F(LAUNCH_CONFIG_CHAPTER, EveryListedKernelAgreesWithTheRuntime) {
+TEST_F(LaunchConfigChapter, EveryListedKernelAgreesWithTheRuntime) {
   if (!device->is_gpu()) {
     cudalab::Run run = run_step(0, {"gpu=this GPU (its own limits)"});
     EXPECT_FALSE(run.status.ok()) << "the emulator has no SM limits of its own";
@@ -120,7 +112,7 @@ TEST_F(LAUNCH_CONFIG_CHAPTER, EveryListedKernelAgreesWithTheRuntime) {
   }
 }
 
-TEST_F(LAUNCH_CONFIG_CHAPTER, SweepCountsWavesAndTheTail) {
+TEST_F(LaunchConfigChapter, SweepCountsWavesAndTheTail) {
   cudalab::Run run = run_step(1, {"elements=16384", "threads_per_block=256"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   ASSERT_EQ(run.results["rows"].size(), 6u);
@@ -140,7 +132,7 @@ TEST_F(LAUNCH_CONFIG_CHAPTER, SweepCountsWavesAndTheTail) {
   EXPECT_NE(find_view<CellGridView>(lesson->views(1, run)), nullptr);
 }
 
-TEST_F(LAUNCH_CONFIG_CHAPTER, GridSizeFindsTheBlocksThatFillTheDevice) {
+TEST_F(LaunchConfigChapter, GridSizeFindsTheBlocksThatFillTheDevice) {
   cudalab::Run run = run_step(2, {"elements=16384"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   const int per_sm = run.results["blocks_per_sm"];

@@ -1,8 +1,8 @@
 // The matmul ladder (lessons/10_matmul_ladder): every compiled instance of every rung against a
 // float64 CPU reference, at square sizes and at ragged m × n × k (not multiples of any tile, of 4,
 // or of each other); the TF32 rungs refused in words where they cannot run; bad sizes refused; the
-// autotuner's file written and read back. Built twice: on the emulator (always) and, with
-// CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu; skipped without one).
+// autotuner's file written and read back. Run twice (one binary): on the emulator, and as gpu.* on
+// a GPU (label gpu; skipped without one).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -26,12 +26,6 @@
 using namespace cudalab;
 using namespace cudalab::lessons::ladder;
 using cudalab::lessons::lesson_tests::open_test_device;
-
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define LADDER_SUITE MatmulLadderOnGpu
-#else
-#define LADDER_SUITE MatmulLadderOnEmulator
-#endif
 
 namespace {
 
@@ -68,14 +62,14 @@ double relative_error(const std::vector<float>& a, const std::vector<float>& b, 
   return largest > 0 ? worst / largest : worst;
 }
 
-struct LADDER_SUITE : ::testing::Test {
+struct MatmulLadder : ::testing::Test {
   void SetUp() override { open_test_device(&device); }
   std::unique_ptr<Device> device;
 };
 
 }  // namespace
 
-TEST_F(LADDER_SUITE, EveryRungHasInstancesWithDistinctKeys) {
+TEST_F(MatmulLadder, EveryRungHasInstancesWithDistinctKeys) {
   std::set<std::string> keys;
   for (Rung rung : kRungs) {
     ASSERT_FALSE(kernels_of(rung).empty()) << rung_key(rung);
@@ -90,7 +84,7 @@ TEST_F(LADDER_SUITE, EveryRungHasInstancesWithDistinctKeys) {
   EXPECT_EQ(find_ladder_kernel("no_such_kernel"), nullptr);
 }
 
-TEST_F(LADDER_SUITE, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
+TEST_F(MatmulLadder, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
   for (const LadderKernel& kernel : ladder_kernels()) {
     if (Status s = check_ladder_kernel(*device, kernel); !s.ok()) {
       EXPECT_TRUE(uses_tensor_cores(kernel.rung)) << kernel.key << ": " << s.message;
@@ -110,7 +104,7 @@ TEST_F(LADDER_SUITE, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
   }
 }
 
-TEST_F(LADDER_SUITE, Tf32RungsRunOnlyWithTensorCores) {
+TEST_F(MatmulLadder, Tf32RungsRunOnlyWithTensorCores) {
   for (Rung rung : {Rung::tf32_wmma, Rung::tf32_mma}) {
     SCOPED_TRACE(rung_key(rung));
     const LadderKernel& kernel = *default_kernel(rung);
@@ -141,7 +135,7 @@ TEST_F(LADDER_SUITE, Tf32RungsRunOnlyWithTensorCores) {
 
 // Rung 7's instances on sizes whose tiles are mostly whole (the copies without checks, several
 // trips round the ring of stages) and end in a partial step along k and partial blocks.
-TEST_F(LADDER_SUITE, MmaRungMatchesFloat64WithWholeTilesAndPartialEnds) {
+TEST_F(MatmulLadder, MmaRungMatchesFloat64WithWholeTilesAndPartialEnds) {
   const Shape shapes[] = {{256, 512, 200}, {384, 260, 100}};
   for (const LadderKernel* kernel : kernels_of(Rung::tf32_mma)) {
     if (!check_ladder_kernel(*device, *kernel).ok()) continue;  // refused: see the test above
@@ -157,7 +151,7 @@ TEST_F(LADDER_SUITE, MmaRungMatchesFloat64WithWholeTilesAndPartialEnds) {
   }
 }
 
-TEST_F(LADDER_SUITE, BadSizesAreRefusedInWords) {
+TEST_F(MatmulLadder, BadSizesAreRefusedInWords) {
   const LadderKernel& kernel = *default_kernel(Rung::tiling_2d);
   float one = 1.0f, out = 0.0f;
   const Status s = ladder_mat_mul(*device, kernel, &one, &one, &out, 0, 1, 1);
@@ -165,7 +159,7 @@ TEST_F(LADDER_SUITE, BadSizesAreRefusedInWords) {
   EXPECT_NE(s.message.find("at least 1"), std::string::npos) << s.message;
 }
 
-TEST_F(LADDER_SUITE, TunerSavesTheFastestRightInstanceAndTheBenchReadsIt) {
+TEST_F(MatmulLadder, TunerSavesTheFastestRightInstanceAndTheBenchReadsIt) {
   const std::filesystem::path path =
       std::filesystem::temp_directory_path() / fmt::format("cudalab_ladder_tuning_{}.json", ::getpid());
   std::filesystem::remove(path);

@@ -1,6 +1,6 @@
 // Chapter 5 headless: every step run for real, its numbers checked against what the trace and the
-// float64 reference say; bad parameters refused in words.
-// Built twice: on the emulator (always) and, with CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu).
+// float64 reference say; bad parameters refused in words. Run twice (one binary): on the emulator,
+// and as gpu.* on a GPU (label gpu).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,23 +17,17 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define MATMUL_LESSON_SUITE MatmulLessonOnGpu
-#else
-#define MATMUL_LESSON_SUITE MatmulLessonOnEmulator
-#endif
-
 namespace {
 
 constexpr int kOneThreadStep = 0, kFootprintStep = 1, kWhichIndexStep = 2;
 
-struct MATMUL_LESSON_SUITE : ChapterTest {
-  MATMUL_LESSON_SUITE() : ChapterTest("matmul") {}
+struct MatmulLesson : ChapterTest {
+  MatmulLesson() : ChapterTest("matmul") {}
 };
 
 }  // namespace
 
-TEST_F(MATMUL_LESSON_SUITE, ChaptersFiveAndSixFollowTheOthers) {
+TEST_F(MatmulLesson, ChaptersFiveAndSixFollowTheOthers) {
   // Teaching order is folder order: 00_…, 01_…, …, 05_matmul, 06_tiles, whatever else is there.
   std::vector<std::string> folders;
   std::size_t matmul = lessons.size();
@@ -47,11 +41,11 @@ TEST_F(MATMUL_LESSON_SUITE, ChaptersFiveAndSixFollowTheOthers) {
   EXPECT_EQ(lessons[matmul + 1]->id(), "tiles");
   EXPECT_EQ(lessons[matmul + 1]->folder(), "06_tiles");
   EXPECT_EQ(lessons[matmul]->steps().size(), 3u);
-  EXPECT_EQ(lessons[matmul + 1]->steps().size(), 4u);
+  EXPECT_EQ(lessons[matmul + 1]->steps().size(), 5u);
   EXPECT_EQ(lessons[matmul + 1]->kernel_file(), "../05_matmul/kernels.cuh");  // one kernel file for both
 }
 
-TEST_F(MATMUL_LESSON_SUITE, OneThreadReadsItsRowAndColumn) {
+TEST_F(MatmulLesson, OneThreadReadsItsRowAndColumn) {
   for (auto [n, edge, row, col] : {std::tuple{8, 4, 2, 5}, std::tuple{17, 8, 16, 3}, std::tuple{1, 1, 0, 0}}) {
     SCOPED_TRACE(fmt::format("n = {}, C[{}][{}]", n, row, col));
     cudalab::Run run = run_step(kOneThreadStep, {fmt::format("n={}", n), fmt::format("block_edge={}", edge),
@@ -79,7 +73,7 @@ TEST_F(MATMUL_LESSON_SUITE, OneThreadReadsItsRowAndColumn) {
   }
 }
 
-TEST_F(MATMUL_LESSON_SUITE, ABlocksFootprintAndTraffic) {
+TEST_F(MatmulLesson, ABlocksFootprintAndTraffic) {
   cudalab::Run run = run_step(kFootprintStep, {"n=16", "block_edge=4", "block_x=1", "block_y=2"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["loads"].get<long long>(), 2LL * 16 * 16 * 16);
@@ -111,7 +105,7 @@ TEST_F(MATMUL_LESSON_SUITE, ABlocksFootprintAndTraffic) {
   EXPECT_EQ(fact(*facts, "each element this block needs is loaded"), "4.0 times on average");
 }
 
-TEST_F(MATMUL_LESSON_SUITE, WhichIndexIsXCountsSectorsAndTimesBoth) {
+TEST_F(MatmulLesson, WhichIndexIsXCountsSectorsAndTimesBoth) {
   cudalab::Run run = run_step(kWhichIndexStep, {"n=96", "block_edge=16"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   const auto& row = run.results["traced"]["row_from_x"];
@@ -136,7 +130,7 @@ TEST_F(MATMUL_LESSON_SUITE, WhichIndexIsXCountsSectorsAndTimesBoth) {
   EXPECT_EQ(find_views<ChartView>(views).at(0)->series.at(0).y.size(), 2u);
 }
 
-TEST_F(MATMUL_LESSON_SUITE, BadParametersAreRefusedInWords) {
+TEST_F(MatmulLesson, BadParametersAreRefusedInWords) {
   cudalab::Run run = run_step(kOneThreadStep, {"n=4", "row=9"});
   EXPECT_EQ(run.status.code, StatusCode::invalid_argument);
   EXPECT_NE(run.status.message.find("outside the 4 × 4 matrix"), std::string::npos) << run.status.message;

@@ -1,7 +1,7 @@
 // Chapter 3 headless: every step run for real, its numbers checked for sense (bytes counted right,
 // results equal to the CPU's, times positive and labelled) and its pictures checked against what
-// the kernels recorded. Built twice: on the emulator (always) and, with CUDALAB_LESSON_TEST_ON_GPU,
-// on a GPU (label gpu; skipped where there is none).
+// the kernels recorded. Run twice (one binary): on the emulator, and as gpu.* on a GPU (label gpu;
+// skipped where there is none).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -17,18 +17,12 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define MEMORY_SUITE MemoryOnGpu
-#else
-#define MEMORY_SUITE MemoryOnEmulator
-#endif
-
 namespace {
 
 constexpr int kMapStep = 0, kBandwidthStep = 1, kSharedVsGlobalStep = 2, kSharedPerBlockStep = 3, kRegistersStep = 4;
 
-struct MEMORY_SUITE : ChapterTest {
-  MEMORY_SUITE() : ChapterTest("memory") {}
+struct MemoryLesson : ChapterTest {
+  MemoryLesson() : ChapterTest("memory") {}
   // A step run with a cancel already asked for when `cancel` is true.
   cudalab::Run run_step(int step, const std::vector<std::string>& sets = {}, bool cancel = false) {
     RunControl control;
@@ -50,7 +44,7 @@ struct MEMORY_SUITE : ChapterTest {
 
 }  // namespace
 
-TEST_F(MEMORY_SUITE, ChapterIsRegisteredAfterTheThreadHierarchy) {
+TEST_F(MemoryLesson, ChapterIsRegisteredAfterTheThreadHierarchy) {
   ASSERT_GE(lessons.size(), 4u);
   EXPECT_EQ(lessons[2]->id(), "threads");
   EXPECT_EQ(lessons[3]->id(), "memory");
@@ -58,7 +52,7 @@ TEST_F(MEMORY_SUITE, ChapterIsRegisteredAfterTheThreadHierarchy) {
   EXPECT_EQ(lessons[3]->steps().size(), 5u);
 }
 
-TEST_F(MEMORY_SUITE, TheMapCarriesThisDevicesSizes) {
+TEST_F(MemoryLesson, TheMapCarriesThisDevicesSizes) {
   cudalab::Run run = run_step(kMapStep);
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["shared_per_block"].get<std::size_t>(), device->facts().shared_per_block);
@@ -91,7 +85,7 @@ TEST_F(MEMORY_SUITE, TheMapCarriesThisDevicesSizes) {
   }
 }
 
-TEST_F(MEMORY_SUITE, TheCopyKernelMovesTwiceTheBufferAndSaysHowItWasTimed) {
+TEST_F(MemoryLesson, TheCopyKernelMovesTwiceTheBufferAndSaysHowItWasTimed) {
   cudalab::Run run = run_step(kBandwidthStep, {"buffer_mib=4"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["buffer_bytes"].get<std::size_t>(), std::size_t(4) << 20);
@@ -119,7 +113,7 @@ TEST_F(MEMORY_SUITE, TheCopyKernelMovesTwiceTheBufferAndSaysHowItWasTimed) {
   }
 }
 
-TEST_F(MEMORY_SUITE, SixteenByteCopiesMoveTheSameBytesWithAQuarterOfTheThreads) {
+TEST_F(MemoryLesson, SixteenByteCopiesMoveTheSameBytesWithAQuarterOfTheThreads) {
   cudalab::Run run = run_step(kBandwidthStep, {"buffer_mib=2", "width=float4"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["kernel"].get<std::string>(), "copy_array_float4");
@@ -133,7 +127,7 @@ TEST_F(MEMORY_SUITE, SixteenByteCopiesMoveTheSameBytesWithAQuarterOfTheThreads) 
   EXPECT_EQ(chart->categories.at(0), "copy_array_float4");
 }
 
-TEST_F(MEMORY_SUITE, AStepWhoseHostSideWouldNotFitIsRefusedInWords) {
+TEST_F(MemoryLesson, AStepWhoseHostSideWouldNotFitIsRefusedInWords) {
   if (device->is_gpu()) GTEST_SKIP() << "on a GPU the device and the host have separate memories";
   // Two device buffers fit the emulator, but with the host's copies (and the emulator's device
   // memory is host memory) the step would need more than the host can spare.
@@ -146,7 +140,7 @@ TEST_F(MEMORY_SUITE, AStepWhoseHostSideWouldNotFitIsRefusedInWords) {
   EXPECT_NE(run.status.message.find("choose a smaller size"), std::string::npos) << run.status.message;
 }
 
-TEST_F(MEMORY_SUITE, ABufferBeyondFreeMemoryIsRefusedInWords) {
+TEST_F(MemoryLesson, ABufferBeyondFreeMemoryIsRefusedInWords) {
   const std::size_t largest = std::size_t(131072) << 20;
   if (2 * largest <= device->free_memory()) GTEST_SKIP() << "this device has room even for the largest buffers";
   cudalab::Run run = run_step(kBandwidthStep, {"buffer_mib=131072"});
@@ -159,13 +153,13 @@ TEST_F(MEMORY_SUITE, ABufferBeyondFreeMemoryIsRefusedInWords) {
   EXPECT_TRUE(next.status.ok()) << next.status.describe();
 }
 
-TEST_F(MEMORY_SUITE, ACancelledRunSaysSo) {
+TEST_F(MemoryLesson, ACancelledRunSaysSo) {
   cudalab::Run run = run_step(kBandwidthStep, {"buffer_mib=1"}, /*cancel=*/true);
   EXPECT_EQ(run.status.code, StatusCode::cancelled);
   EXPECT_TRUE(lesson->views(kBandwidthStep, run).empty());
 }
 
-TEST_F(MEMORY_SUITE, BothBlursAgreeWithTheCpuAndTheReadsAreCounted) {
+TEST_F(MemoryLesson, BothBlursAgreeWithTheCpuAndTheReadsAreCounted) {
   const int elements = 5000, radius = 3, threads = 64;
   cudalab::Run run = run_step(kSharedVsGlobalStep, {fmt::format("elements={}", elements), fmt::format("radius={}", radius),
                                                     fmt::format("threads_per_block={}", threads)});
@@ -189,7 +183,7 @@ TEST_F(MEMORY_SUITE, BothBlursAgreeWithTheCpuAndTheReadsAreCounted) {
   EXPECT_EQ(run.results["shared_global_reads"].get<long long>(), tile_reads);
 }
 
-TEST_F(MEMORY_SUITE, ThePictureShowsEachBlocksOwnTileAsTheThreadsFilledIt) {
+TEST_F(MemoryLesson, ThePictureShowsEachBlocksOwnTileAsTheThreadsFilledIt) {
   const int radius = 5, threads = 32, tile = threads + 2 * radius;
   cudalab::Run run = run_step(kSharedVsGlobalStep, {"elements=4096", fmt::format("radius={}", radius),
                                                     fmt::format("threads_per_block={}", threads)});
@@ -236,7 +230,7 @@ TEST_F(MEMORY_SUITE, ThePictureShowsEachBlocksOwnTileAsTheThreadsFilledIt) {
   EXPECT_EQ(idle, radius);
 }
 
-TEST_F(MEMORY_SUITE, AfterTheBarrierEveryThreadSeesOnlyItsOwnBlock) {
+TEST_F(MemoryLesson, AfterTheBarrierEveryThreadSeesOnlyItsOwnBlock) {
   const int blocks = 5, threads = 96;
   cudalab::Run run = run_step(kSharedPerBlockStep, {fmt::format("blocks_per_grid={}", blocks),
                                                     fmt::format("threads_per_block={}", threads), "synchronize=on"});
@@ -270,7 +264,7 @@ TEST_F(MEMORY_SUITE, AfterTheBarrierEveryThreadSeesOnlyItsOwnBlock) {
   }
 }
 
-TEST_F(MEMORY_SUITE, WithoutTheBarrierThePictureShowsWhatWasReallyRead) {
+TEST_F(MemoryLesson, WithoutTheBarrierThePictureShowsWhatWasReallyRead) {
   const int blocks = 4, threads = 64;
   cudalab::Run run = run_step(kSharedPerBlockStep, {fmt::format("blocks_per_grid={}", blocks),
                                                     fmt::format("threads_per_block={}", threads), "synchronize=off"});
@@ -280,11 +274,11 @@ TEST_F(MEMORY_SUITE, WithoutTheBarrierThePictureShowsWhatWasReallyRead) {
   const long long own = run.results["own_block_reads"].get<long long>();
   const long long stale = run.results["stale_reads"].get<long long>();
   EXPECT_EQ(own + stale, blocks * threads);
-#if !defined(CUDALAB_LESSON_TEST_ON_GPU)
+  if (!lesson_test_on_gpu()) {
   // The emulator runs a block's threads one after another until a barrier: with none, each thread
   // reads its neighbour's slot before that neighbour writes, except the last (its neighbour is 0).
   EXPECT_EQ(stale, blocks * (threads - 1));
-#endif
+  }
   auto views = lesson->views(kSharedPerBlockStep, run);
   const auto* picture = find_view<CellGridView>(views);
   ASSERT_NE(picture, nullptr);
@@ -308,7 +302,7 @@ TEST_F(MEMORY_SUITE, WithoutTheBarrierThePictureShowsWhatWasReallyRead) {
   EXPECT_EQ(grey, stale);
 }
 
-TEST_F(MEMORY_SUITE, RegistersAndLocalMemoryAreReportedOnlyWhereTheyExist) {
+TEST_F(MemoryLesson, RegistersAndLocalMemoryAreReportedOnlyWhereTheyExist) {
   cudalab::Run run = run_step(kRegistersStep, {"elements=20000", "threads_per_block=128"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_LT(run.results["largest_relative_error"].get<double>(), 1e-5);
@@ -338,7 +332,7 @@ TEST_F(MEMORY_SUITE, RegistersAndLocalMemoryAreReportedOnlyWhereTheyExist) {
   }
 }
 
-TEST_F(MEMORY_SUITE, ARunSurvivesAJsonRoundTrip) {
+TEST_F(MemoryLesson, ARunSurvivesAJsonRoundTrip) {
   cudalab::Run run = run_step(kSharedPerBlockStep, {"blocks_per_grid=3", "threads_per_block=16", "synchronize=off"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   cudalab::Run loaded;

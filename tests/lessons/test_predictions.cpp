@@ -1,6 +1,6 @@
 // Predict, then run: every chapter asks questions, every question is answered by the run itself
-// (the number or choice the run left in its results), and judging works both ways. The same
-// source runs on the emulator and, with CUDALAB_LESSON_TEST_ON_GPU, on a GPU.
+// (the number or choice the run left in its results), and judging works both ways. The same binary
+// runs on the emulator and, as gpu.*, on a GPU.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -16,12 +16,6 @@ using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
 // One source, two binaries: the suite's name says which device answered.
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define PREDICTIONS PredictionsOnGpu
-#else
-#define PREDICTIONS Predictions
-#endif
-
 namespace {
 
 // Small sizes for the steps whose defaults take seconds on the emulator; the question is the same.
@@ -59,7 +53,7 @@ std::string where(const Lesson& lesson, int step) {
 
 }  // namespace
 
-TEST(PREDICTIONS, EveryChapterAsksAndMostStepsDo) {
+TEST(Predictions, EveryChapterAsksAndMostStepsDo) {
   int steps = 0, asked = 0;
   for (const auto& lesson : make_lessons()) {
     int in_chapter = 0;
@@ -79,7 +73,7 @@ TEST(PREDICTIONS, EveryChapterAsksAndMostStepsDo) {
   EXPECT_GE(asked * 4, steps * 3) << asked << " of " << steps << " steps ask a question";
 }
 
-TEST(PREDICTIONS, QuestionsNameTheCurrentValues) {
+TEST(Predictions, QuestionsNameTheCurrentValues) {
   Step step{"Sample", {Param{"threads_per_block", "Threads", Param::Kind::integer, 1, 1024, 4},
                        Param{"sync", "Sync", Param::Kind::toggle, 0, 1, 1},
                        Param{"layout", "Layout", Param::Kind::choice, 0, 1, 0, false, {"row", "column"}}}};
@@ -90,7 +84,7 @@ TEST(PREDICTIONS, QuestionsNameTheCurrentValues) {
   EXPECT_EQ(prediction_question(step, values), "256 threads, sync on, column layout, {unknown}");
 }
 
-TEST(PREDICTIONS, TypedAnswersAreParsedOrRefusedInWords) {
+TEST(Predictions, TypedAnswersAreParsedOrRefusedInWords) {
   Prediction number{.question = "How many?"};
   double value = 0;
   EXPECT_TRUE(parse_prediction(number, " 12 ", &value).ok());
@@ -107,7 +101,7 @@ TEST(PREDICTIONS, TypedAnswersAreParsedOrRefusedInWords) {
   EXPECT_NE(wrong.message.find("1 (Pageable), 2 (Pinned)"), std::string::npos) << wrong.message;
 }
 
-TEST(PREDICTIONS, JudgingUsesTheRunsValueAndItsTolerance) {
+TEST(Predictions, JudgingUsesTheRunsValueAndItsTolerance) {
   Step step{"Sample", {}};
   step.prediction = Prediction{.question = "Ratio?", .unit = "times", .answer_key = "ratio", .tolerance = 0.1};
   cudalab::Run run;
@@ -137,7 +131,7 @@ TEST(PREDICTIONS, JudgingUsesTheRunsValueAndItsTolerance) {
 }
 
 // Every question of every chapter, answered by a real run of its step.
-TEST(PREDICTIONS, EveryAnswerComesFromTheRun) {
+TEST(Predictions, EveryAnswerComesFromTheRun) {
   std::unique_ptr<Device> device;
   open_test_device(&device);
   if (!device) return;  // skipped (no GPU) or failed above
@@ -170,7 +164,7 @@ TEST(PREDICTIONS, EveryAnswerComesFromTheRun) {
 }
 
 // Numbers the run computes move with the launch: the answer is measured, not written down.
-TEST(PREDICTIONS, AnswersFollowTheLaunch) {
+TEST(Predictions, AnswersFollowTheLaunch) {
   std::unique_ptr<Device> device;
   open_test_device(&device);
   if (!device) return;

@@ -1,10 +1,13 @@
 // Chapter 4 headless: every step run for real, its numbers checked for sense (bytes counted right,
 // results equal to the CPU's, times positive, ordered and labelled), its sweeps cancelled midway,
-// its sizes beyond free memory refused in words. Built twice: on the emulator (always) and, with
-// CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu; skipped where there is none).
+// its sizes beyond free memory refused in words. Run twice (one binary): on the emulator, and as
+// gpu.* on a GPU (label gpu; skipped where there is none).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <chrono>
 #include <optional>
 #include <thread>
@@ -18,31 +21,25 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define ROUND_TRIP_SUITE RoundTripOnGpu
-#else
-#define ROUND_TRIP_SUITE RoundTripOnEmulator
-#endif
-
 namespace {
 
-constexpr int kTimelineStep = 0, kPinnedStep = 1, kWorthItStep = 2, kOverlapStep = 3;
+constexpr int kTimelineStep = 0, kPinnedStep = 1, kWorthItStep = 2, kOverlapStep = 3, kErrorsStep = 4;
 
-struct ROUND_TRIP_SUITE : ChapterTest {
-  ROUND_TRIP_SUITE() : ChapterTest("roundtrip") {}
+struct RoundTripLesson : ChapterTest {
+  RoundTripLesson() : ChapterTest("roundtrip") {}
 };
 
 }  // namespace
 
-TEST_F(ROUND_TRIP_SUITE, ChapterIsRegisteredAfterTheMemoryModel) {
+TEST_F(RoundTripLesson, ChapterIsRegisteredAfterTheMemoryModel) {
   ASSERT_GE(lessons.size(), 5u);
   EXPECT_EQ(lessons[3]->id(), "memory");
   EXPECT_EQ(lessons[4]->id(), "roundtrip");
   EXPECT_EQ(lessons[4]->folder(), "04_round_trip");
-  EXPECT_EQ(lessons[4]->steps().size(), 4u);
+  EXPECT_EQ(lessons[4]->steps().size(), 5u);
 }
 
-TEST_F(ROUND_TRIP_SUITE, TheRoundTripIsTimedPhaseByPhaseAndDrawnToScale) {
+TEST_F(RoundTripLesson, TheRoundTripIsTimedPhaseByPhaseAndDrawnToScale) {
   for (const char* pinned : {"pinned=off", "pinned=on"}) {
     SCOPED_TRACE(pinned);
     const int n = 100000;
@@ -79,7 +76,7 @@ TEST_F(ROUND_TRIP_SUITE, TheRoundTripIsTimedPhaseByPhaseAndDrawnToScale) {
   }
 }
 
-TEST_F(ROUND_TRIP_SUITE, PageableAndPinnedAreSweptBothWaysOverEverySize) {
+TEST_F(RoundTripLesson, PageableAndPinnedAreSweptBothWaysOverEverySize) {
   cudalab::Run run = run_step(kPinnedStep, {"largest_mib=1"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   const auto sizes = run.results["sizes"].get<std::vector<std::size_t>>();
@@ -107,7 +104,7 @@ TEST_F(ROUND_TRIP_SUITE, PageableAndPinnedAreSweptBothWaysOverEverySize) {
   if (!device->is_gpu()) EXPECT_NE(chart->title.find("not a GPU figure"), std::string::npos) << chart->title;
 }
 
-TEST_F(ROUND_TRIP_SUITE, SweepChartsGrowPointByPointWhileTheyRun) {
+TEST_F(RoundTripLesson, SweepChartsGrowPointByPointWhileTheyRun) {
   for (const auto& [step, sets] : {std::pair{kPinnedStep, std::vector<std::string>{"largest_mib=1"}},
                                    std::pair{kWorthItStep, std::vector<std::string>{"largest_elements=4096", "terms=4"}}}) {
     SCOPED_TRACE(step);
@@ -128,7 +125,7 @@ TEST_F(ROUND_TRIP_SUITE, SweepChartsGrowPointByPointWhileTheyRun) {
   }
 }
 
-TEST_F(ROUND_TRIP_SUITE, ASweepBeyondFreeMemoryIsRefusedInWords) {
+TEST_F(RoundTripLesson, ASweepBeyondFreeMemoryIsRefusedInWords) {
   if ((std::size_t(16384) << 20) <= device->free_memory()) GTEST_SKIP() << "this device has room for the largest copy";
   cudalab::Run run = run_step(kPinnedStep, {"largest_mib=16384"});
   EXPECT_EQ(run.status.code, StatusCode::out_of_memory);
@@ -138,7 +135,7 @@ TEST_F(ROUND_TRIP_SUITE, ASweepBeyondFreeMemoryIsRefusedInWords) {
   EXPECT_TRUE(next.status.ok()) << next.status.describe();
 }
 
-TEST_F(ROUND_TRIP_SUITE, ASweepShowsProgressAndStopsWhenCancelled) {
+TEST_F(RoundTripLesson, ASweepShowsProgressAndStopsWhenCancelled) {
   StepSelection s = select(kPinnedStep, {"largest_mib=256"});
   RunControl control;
   cudalab::Run run;
@@ -156,7 +153,7 @@ TEST_F(ROUND_TRIP_SUITE, ASweepShowsProgressAndStopsWhenCancelled) {
   EXPECT_TRUE(lesson->views(kPinnedStep, run).empty());
 }
 
-TEST_F(ROUND_TRIP_SUITE, CpuAndDeviceAreComparedOverSizesAndTheCrossingComesFromTheRun) {
+TEST_F(RoundTripLesson, CpuAndDeviceAreComparedOverSizesAndTheCrossingComesFromTheRun) {
   cudalab::Run run = run_step(kWorthItStep, {"largest_elements=16384", "terms=16"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_EQ(run.results["elements_wrong"].get<std::size_t>(), 0u);
@@ -185,7 +182,7 @@ TEST_F(ROUND_TRIP_SUITE, CpuAndDeviceAreComparedOverSizesAndTheCrossingComesFrom
   EXPECT_EQ(chart->series[0].y, cpu);
 }
 
-TEST_F(ROUND_TRIP_SUITE, OverlapIsDrawnFromEventsOnEachStream) {
+TEST_F(RoundTripLesson, OverlapIsDrawnFromEventsOnEachStream) {
   const std::size_t n = 65536;
   cudalab::Run run = run_step(kOverlapStep, {fmt::format("elements={}", n), "terms=8", "streams=3", "chunks=5"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
@@ -230,7 +227,7 @@ TEST_F(ROUND_TRIP_SUITE, OverlapIsDrawnFromEventsOnEachStream) {
   EXPECT_EQ(run.timings[1].source, device->timing_source());
 }
 
-TEST_F(ROUND_TRIP_SUITE, ARunSurvivesAJsonRoundTrip) {
+TEST_F(RoundTripLesson, ARunSurvivesAJsonRoundTrip) {
   cudalab::Run run = run_step(kOverlapStep, {"elements=8192", "terms=4", "streams=2", "chunks=4"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   cudalab::Run loaded;
@@ -243,5 +240,132 @@ TEST_F(ROUND_TRIP_SUITE, ARunSurvivesAJsonRoundTrip) {
   for (std::size_t i = 0; i < a->bars.size(); ++i) {
     EXPECT_DOUBLE_EQ(a->bars[i].start, b->bars[i].start);
     EXPECT_EQ(a->bars[i].tooltip, b->bars[i].tooltip);
+  }
+}
+
+// The errors step: each call's answer, in order. The run itself succeeds: the mistake is the
+// lesson, and the picture must show it.
+TEST_F(RoundTripLesson, ABadConfigurationIsRefusedByTheLaunchAndNothingRuns) {
+  for (const char* mistake : {"mistake=too-many-threads", "mistake=no-blocks"}) {
+    SCOPED_TRACE(mistake);
+    cudalab::Run run = run_step(kErrorsStep, {mistake});
+    ASSERT_TRUE(run.status.ok()) << run.status.describe();
+    EXPECT_EQ(run.results["reported_by"].get<int>(), 0);  // the launch
+    const auto calls = run.results["calls"];
+    ASSERT_EQ(calls.size(), 4u);  // launch, wait, copy back, a good launch after it
+    EXPECT_FALSE(calls[0]["ok"].get<bool>());
+    EXPECT_EQ(calls[0]["cuda_error"], "cudaErrorInvalidConfiguration");
+    EXPECT_EQ(calls[0]["code"], "invalid launch configuration");
+    EXPECT_TRUE(calls[1]["ok"].get<bool>()) << calls[1];
+    EXPECT_TRUE(calls[2]["ok"].get<bool>()) << calls[2];
+    EXPECT_EQ(run.results["elements_written"].get<int>(), 0) << "the refused kernel wrote something";
+    EXPECT_TRUE(calls[3]["ok"].get<bool>()) << calls[3];
+    EXPECT_TRUE(run.results["next_launch_ok"].get<bool>());
+    EXPECT_FALSE(run.results["context_lost"].get<bool>());
+    const auto views = lesson->views(kErrorsStep, run);
+    const auto* facts = find_view<FactsView>(views);
+    ASSERT_NE(facts, nullptr);
+    EXPECT_EQ(fact(*facts, "reported by"), "the launch itself, at once (cudaGetLastError)");
+    EXPECT_EQ(fact(*facts, "the next launch"), "worked: a configuration error is not sticky");
+    const auto* table = find_view<TableView>(views);
+    ASSERT_NE(table, nullptr);
+    ASSERT_EQ(table->rows.size(), 4u);
+    EXPECT_EQ(table->rows[0][1], "cudaErrorInvalidConfiguration");
+    EXPECT_EQ(table->rows[0][2], "refused at once: the kernel never started");
+    EXPECT_EQ(table->rows[1][2], "nothing ran, so there is nothing to report");
+    EXPECT_EQ(table->rows[2][2], "works, and says nothing of the refused launch: d_out is as the host left it");
+  }
+  EXPECT_EQ(run_step(kErrorsStep, {"mistake=too-many-threads"}).results["launch"], "<<<2, 2048>>>");
+  EXPECT_EQ(run_step(kErrorsStep, {"mistake=no-blocks"}).results["launch"], "<<<0, 256>>>");
+}
+
+TEST_F(RoundTripLesson, ACorrectLaunchIsReportedByNoCallAndTheHabitIsShown) {
+  cudalab::Run run = run_step(kErrorsStep, {"mistake=none", "shift=1"});  // the shift counts only for read-past-end
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_EQ(run.results["shift"].get<int>(), 0);
+  EXPECT_EQ(run.results["reported_by"].get<int>(), 2);
+  const auto calls = run.results["calls"];
+  ASSERT_EQ(calls.size(), 3u);
+  for (const auto& call : calls) EXPECT_EQ(call["cuda_error"], "cudaSuccess") << call;
+  EXPECT_EQ(run.results["elements_right"].get<int>(), 4096);
+  EXPECT_EQ(run.results["elements_written"].get<int>(), 4096);
+  EXPECT_EQ(run.results["elements_read_past_end"].get<int>(), 0);
+  const auto views = lesson->views(kErrorsStep, run);
+  const auto* facts = find_view<FactsView>(views);
+  ASSERT_NE(facts, nullptr);
+  EXPECT_EQ(fact(*facts, "the kernel"), "finished: 4096 of 4096 elements right");
+  const auto* code = find_view<CodeView>(views);
+  ASSERT_NE(code, nullptr);
+  // The habit: the launch's own check comes right after <<<>>>, the wait's after it.
+  const auto launch = code->text.find("copy_shifted<<<"), last_error = code->text.find("CUDA_CHECK(cudaGetLastError());"),
+             wait = code->text.find("CUDA_CHECK(cudaDeviceSynchronize());");
+  ASSERT_NE(launch, std::string::npos);
+  EXPECT_TRUE(launch < last_error && last_error < wait && wait != std::string::npos) << code->text;
+}
+
+// Only the GPU: a read one element past the end lands in the allocation's rounding and no call
+// says a word (the emulator's guard page stops it: see the test below).
+TEST_F(RoundTripLesson, OnAGpuAReadJustPastTheEndGoesUnreported) {
+  if (!device->is_gpu()) GTEST_SKIP() << "the emulator's guard page stops this read";
+  cudalab::Run run = run_step(kErrorsStep, {"mistake=read-past-end", "shift=1"});
+  ASSERT_TRUE(run.status.ok()) << run.status.describe();
+  EXPECT_EQ(run.results["reported_by"].get<int>(), 2);
+  EXPECT_EQ(run.results["elements_right"].get<int>(), 4095);
+  EXPECT_EQ(run.results["elements_read_past_end"].get<int>(), 1);
+  EXPECT_FALSE(run.results["context_lost"].get<bool>());
+}
+
+// A read past the end, in a child process: a GPU's sticky fault would cost this test process its
+// context, and the emulator's guard page ends the process. The partial run is published before
+// the launch (what stays on screen if the process dies); the child says what came back.
+TEST_F(RoundTripLesson, AReadPastTheEndIsAcceptedByTheLaunchAndReportedLater) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const bool gpu = device->is_gpu();
+  auto run_in_child = [&] {
+    RunControl control;
+    control.on_partial = [](const cudalab::Run& partial) {
+      std::fprintf(stderr, "published: %s, %zu calls\n", partial.results.value("stage", std::string()).c_str(),
+                   partial.results["calls"].size());
+    };
+    // The defaults of each backend: 1 GiB past the end on a GPU, the first element past it on the emulator.
+    cudalab::Run run = run_step(kErrorsStep, {"mistake=read-past-end", gpu ? "shift=268435456" : "shift=1"}, &control);
+    const auto calls = run.results.value("calls", nlohmann::json::array());
+    std::string answers;
+    for (const auto& call : calls) answers += " " + call.value("cuda_error", std::string());
+    std::fprintf(stderr, "finished: status %s, reported_by %d, context_lost %d, calls%s\n", run.status.ok() ? "ok" : "failed",
+                 run.results.value("reported_by", -1), run.results.value("context_lost", false) ? 1 : 0, answers.c_str());
+    std::_Exit(0);
+  };
+  if (gpu) {
+    EXPECT_EXIT(run_in_child(), ::testing::ExitedWithCode(0),
+                "published: launching, 0 calls\n.*finished: status ok, reported_by 1, context_lost 1, "
+                "calls cudaSuccess cudaErrorIllegalAddress cudaError[A-Za-z]+\n");
+  } else {
+    // The guard page after d_in stops the process at the first read past the end: it never finishes.
+    EXPECT_EXIT(run_in_child(), [](int status) { return !(WIFEXITED(status) && WEXITSTATUS(status) == 0); },
+                "published: launching, 0 calls\n$");
+  }
+}
+
+TEST_F(RoundTripLesson, TheErrorsStepsPartialRunSaysWhatTheEmulatorDoes) {
+  // What the app keeps on screen when the emulator's worker process stops at the guard page.
+  select(kErrorsStep);
+  cudalab::Run partial;
+  partial.device = device->facts();
+  partial.results = {{"mistake", 3}, {"shift", 1}, {"elements", 4096}, {"launch", "<<<16, 256>>>"}, {"stage", "launching"},
+                     {"calls", nlohmann::json::array()}};
+  const auto views = lesson->views(kErrorsStep, partial);
+  const auto* facts = find_view<FactsView>(views);
+  ASSERT_NE(facts, nullptr);
+  EXPECT_EQ(fact(*facts, "now"), "launching the kernel, then waiting for it");
+  EXPECT_EQ(fact(*facts, "reported by"), "(no fact 'reported by')");
+  EXPECT_EQ(fact(*facts, "the mistake"),
+            "thread i reads in[i + 1]: 1 of the 4096 threads read past the end of d_in, up to 4 bytes beyond it");
+  const std::string emulator = fact(*facts, "on the emulator");
+  if (device->is_gpu()) {
+    EXPECT_EQ(emulator, "(no fact 'on the emulator')");
+  } else {
+    EXPECT_NE(emulator.find("guard page"), std::string::npos) << emulator;
+    EXPECT_NE(emulator.find("sticky"), std::string::npos) << emulator;
   }
 }

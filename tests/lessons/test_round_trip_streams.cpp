@@ -1,7 +1,7 @@
 // The Device's streams, which chapter 4's overlap step stands on: numbered streams for launches,
 // asynchronous copies and events; bad stream numbers refused in words; results right whichever
-// streams carry the work; events in order on each stream. Built twice like the lesson tests:
-// the emulator (streams run in order on its one queue) and, with CUDALAB_LESSON_TEST_ON_GPU, a GPU.
+// streams carry the work; events in order on each stream. Run twice like the lesson tests: on the
+// emulator (streams run in order on its one queue) and, as gpu.*, on a GPU.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -16,28 +16,22 @@ using namespace cudalab;
 using cudalab::lessons::lesson_tests::open_test_device;
 using namespace cudalab::lessons::round_trip;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define STREAMS_SUITE StreamsOnGpu
-#else
-#define STREAMS_SUITE StreamsOnEmulator
-#endif
-
 namespace {
 
-struct STREAMS_SUITE : ::testing::Test {
+struct RoundTripStreams : ::testing::Test {
   void SetUp() override { open_test_device(&device); }
   std::unique_ptr<Device> device;
 };
 
 }  // namespace
 
-TEST_F(STREAMS_SUITE, TheLaunchSyntaxNamesTheStream) {
+TEST_F(RoundTripStreams, TheLaunchSyntaxNamesTheStream) {
   EXPECT_EQ((LaunchConfig{Dim3(8), Dim3(256)}.str()), "<<<8, 256>>>");
   EXPECT_EQ((LaunchConfig{Dim3(8), Dim3(256), 0, 2}.str()), "<<<8, 256, 0, stream 2>>>");
   EXPECT_EQ((LaunchConfig{Dim3(8), Dim3(256), 1024, 3}.str()), "<<<8, 256, 1024, stream 3>>>");
 }
 
-TEST_F(STREAMS_SUITE, StreamNumbersOutsideTheRangeAreRefusedInWords) {
+TEST_F(RoundTripStreams, StreamNumbersOutsideTheRangeAreRefusedInWords) {
   Buffer<float> x, y;
   ASSERT_TRUE(Buffer<float>::create(*device, 256, &x).ok());
   ASSERT_TRUE(Buffer<float>::create(*device, 256, &y).ok());
@@ -57,7 +51,7 @@ TEST_F(STREAMS_SUITE, StreamNumbersOutsideTheRangeAreRefusedInWords) {
   EXPECT_TRUE(device->synchronize().ok());
 }
 
-TEST_F(STREAMS_SUITE, WorkSpreadOverStreamsGivesTheCpusResults) {
+TEST_F(RoundTripStreams, WorkSpreadOverStreamsGivesTheCpusResults) {
   const std::size_t n = 40000, chunks = 7;
   const int terms = 12;
   const std::vector<float> inputs = polynomial_inputs(n, 5);
@@ -90,11 +84,11 @@ TEST_F(STREAMS_SUITE, WorkSpreadOverStreamsGivesTheCpusResults) {
   for (const auto& [before, after] : marks) EXPECT_GE(device->elapsed_ms(*before, *after), 0.0);
 }
 
-TEST_F(STREAMS_SUITE, OnlyAGpuSaysItsStreamsOverlap) {
+TEST_F(RoundTripStreams, OnlyAGpuSaysItsStreamsOverlap) {
   EXPECT_EQ(device->streams_overlap(), device->is_gpu());
 }
 
-TEST_F(STREAMS_SUITE, TheDefaultStreamStillWaitsForTheOthers) {
+TEST_F(RoundTripStreams, TheDefaultStreamStillWaitsForTheOthers) {
   // A synchronous copy after work on stream 2 must see that work's result, as cudaMemcpy on the
   // default stream waits for blocking streams.
   const std::size_t n = 4096;

@@ -1,6 +1,6 @@
 // Chapter 9, the six rules: every pair runs on the device and both of its sides match the CPU
-// reference (a step whose side differs fails its run); speedups carry their clocks. The same
-// source runs on the emulator and, with CUDALAB_LESSON_TEST_ON_GPU, on a GPU.
+// reference (a step whose side differs fails its run); speedups carry their clocks. The same binary
+// runs on the emulator and, as gpu.*, on a GPU.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -13,15 +13,9 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define SIX_RULES SixRulesOnGpu
-#else
-#define SIX_RULES SixRulesOnEmulator
-#endif
-
 namespace {
-struct SIX_RULES : ChapterTest {
-  SIX_RULES() : ChapterTest("rules") {}
+struct SixRulesLesson : ChapterTest {
+  SixRulesLesson() : ChapterTest("rules") {}
   std::string kernel_clock() const { return device->is_gpu() ? "GPU time" : "emulator time"; }
 };
 
@@ -30,7 +24,7 @@ const std::vector<std::vector<std::string>> kLight = {
     {"elements=4096"}, {"elements=4096", "operations=4"}, {"elements=4096"}, {"n=64"}, {"n=48"}, {"elements=4096"}};
 }  // namespace
 
-TEST_F(SIX_RULES, EveryPairMatchesItsCpuReference) {
+TEST_F(SixRulesLesson, EveryPairMatchesItsCpuReference) {
   for (int rule = 0; rule < six_rules::kRules; ++rule) {
     SCOPED_TRACE(six_rules::rule_info(six_rules::Rule(rule)).name);
     cudalab::Run run = run_step(rule, kLight[std::size_t(rule)]);
@@ -52,7 +46,7 @@ TEST_F(SIX_RULES, EveryPairMatchesItsCpuReference) {
   }
 }
 
-TEST_F(SIX_RULES, TheRaceMeasuresAllSixAndNamesTheLargest) {
+TEST_F(SixRulesLesson, TheRaceMeasuresAllSixAndNamesTheLargest) {
   cudalab::Run run = run_step(6, {"elements=4096", "n=32"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   ASSERT_EQ(run.results["rows"].size(), 6u);
@@ -71,7 +65,7 @@ TEST_F(SIX_RULES, TheRaceMeasuresAllSixAndNamesTheLargest) {
     for (const auto& row : table->rows) EXPECT_EQ(row[3].find("GPU time"), std::string::npos) << row[3];
 }
 
-TEST_F(SIX_RULES, ReuseIsCheckedAgainstADoublePrecisionProduct) {
+TEST_F(SixRulesLesson, ReuseIsCheckedAgainstADoublePrecisionProduct) {
   // A ragged n (not a multiple of the 16 × 16 tile) exercises the tiled kernel's guards.
   cudalab::Run run = run_step(4, {"n=40"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();

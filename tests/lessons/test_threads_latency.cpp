@@ -1,7 +1,7 @@
 // Slider change → new picture, at 65 536 threads: how long lesson.run() plus lesson.views() take
 // for the configurations a student reaches with the sliders of chapters 1 and 2. A measurement,
 // printed (ctest -V, or run the binary); it asserts only that the pictures are whole, never a time.
-// Built twice: emulator (always) and, with CUDALAB_LESSON_TEST_ON_GPU, a GPU (label gpu).
+// Run twice (one binary): on the emulator, and as gpu.* on a GPU (label gpu).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,15 +11,10 @@
 #include <fmt/format.h>
 
 #include "lesson.h"
+#include "lesson_test_support.h"
 
 using namespace cudalab;
 using namespace cudalab::lessons;
-
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define LATENCY_SUITE ThreadsLatencyOnGpu
-#else
-#define LATENCY_SUITE ThreadsLatencyOnEmulator
-#endif
 
 namespace {
 
@@ -37,15 +32,15 @@ double median_of(std::vector<double> values) {
 
 }  // namespace
 
-struct LATENCY_SUITE : ::testing::Test {
+struct ThreadsLatency : ::testing::Test {
   void SetUp() override {
     lessons = make_lessons();
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-    if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
-#else
-    // The emulator as the app opens it: one worker per core.
-    ASSERT_TRUE(open_device(BackendRequest::emulator, &device).ok());
-#endif
+    if (lesson_tests::lesson_test_on_gpu()) {
+      if (Status s = open_device(BackendRequest::gpu, &device); !s.ok()) GTEST_SKIP() << s.message;
+    } else {
+      // The emulator as the app opens it: one worker per core.
+      ASSERT_TRUE(open_device(BackendRequest::emulator, &device).ok());
+    }
   }
 
   Measured measure(const std::string& chapter, int step, const std::vector<std::string>& sets) {
@@ -83,7 +78,7 @@ struct LATENCY_SUITE : ::testing::Test {
   std::unique_ptr<Device> device;
 };
 
-TEST_F(LATENCY_SUITE, SliderChangeToNewPictureAt65536Threads) {
+TEST_F(ThreadsLatency, SliderChangeToNewPictureAt65536Threads) {
   std::printf("\nslider change → new picture on %s (median of %d, host steady clock)\n",
               device->facts().label().c_str(), kRepeats);
   Measured indexing = measure("threads", 0, {"blocks_per_grid=64", "threads_per_block=1024"});

@@ -1,6 +1,6 @@
 // Chapter 2 headless: every step run for real; every thread's recorded ids checked against the
 // indexing formulas, idle threads past n, grid-stride coverage, and one schedule record per block.
-// Built twice: on the emulator (always) and, with CUDALAB_LESSON_TEST_ON_GPU, on a GPU (label gpu).
+// Run twice (one binary): on the emulator, and as gpu.* on a GPU (label gpu).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -18,31 +18,25 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define THREADS_SUITE ThreadsOnGpu
-#else
-#define THREADS_SUITE ThreadsOnEmulator
-#endif
-
 namespace {
 
 constexpr int kIndexingStep = 0, kCoveringStep = 1, kGrid2dStep = 2, kBlocksOnSmsStep = 3;
 
-struct THREADS_SUITE : ChapterTest {
-  THREADS_SUITE() : ChapterTest("threads") {}
+struct ThreadsLesson : ChapterTest {
+  ThreadsLesson() : ChapterTest("threads") {}
 };
 
 std::vector<int> ints(const cudalab::Run& run, const char* name) { return run.results.at(name).get<std::vector<int>>(); }
 
 }  // namespace
 
-TEST_F(THREADS_SUITE, ChapterIsRegisteredAfterHello) {
+TEST_F(ThreadsLesson, ChapterIsRegisteredAfterHello) {
   ASSERT_GE(lessons.size(), 3u);
   EXPECT_EQ(lessons[2]->id(), "threads");
   EXPECT_EQ(lessons[2]->steps().size(), 4u);
 }
 
-TEST_F(THREADS_SUITE, EveryThreadWritesTheIdsTheFormulaGives) {
+TEST_F(ThreadsLesson, EveryThreadWritesTheIdsTheFormulaGives) {
   for (auto [blocks, threads] : {std::pair{2u, 4u}, std::pair{3u, 5u}, std::pair{1u, 1u}, std::pair{64u, 1024u}}) {
     SCOPED_TRACE(fmt::format("<<<{}, {}>>>", blocks, threads));
     cudalab::Run run = run_step(kIndexingStep, {fmt::format("blocks_per_grid={}", blocks),
@@ -73,7 +67,7 @@ TEST_F(THREADS_SUITE, EveryThreadWritesTheIdsTheFormulaGives) {
   }
 }
 
-TEST_F(THREADS_SUITE, HoveringACellEvaluatesTheFormulaWithItsNumbers) {
+TEST_F(ThreadsLesson, HoveringACellEvaluatesTheFormulaWithItsNumbers) {
   cudalab::Run run = run_step(kIndexingStep);  // the default <<<2, 4>>>
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   auto views = lesson->views(kIndexingStep, run);
@@ -85,7 +79,7 @@ TEST_F(THREADS_SUITE, HoveringACellEvaluatesTheFormulaWithItsNumbers) {
   EXPECT_EQ(grid->frames.size(), 2u);
 }
 
-TEST_F(THREADS_SUITE, ColourByWarpSplitsAtThirtyTwoThreads) {
+TEST_F(ThreadsLesson, ColourByWarpSplitsAtThirtyTwoThreads) {
   cudalab::Run run = run_step(kIndexingStep, {"blocks_per_grid=2", "threads_per_block=64", "colour_by=warp"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   auto views = lesson->views(kIndexingStep, run);
@@ -98,7 +92,7 @@ TEST_F(THREADS_SUITE, ColourByWarpSplitsAtThirtyTwoThreads) {
   EXPECT_NE(grid->cells[64].group, grid->cells[0].group);
 }
 
-TEST_F(THREADS_SUITE, ThreadsPastTheEndStayIdle) {
+TEST_F(ThreadsLesson, ThreadsPastTheEndStayIdle) {
   for (auto [elements, threads] : {std::pair{10, 4}, std::pair{1000, 256}, std::pair{65536, 1000}, std::pair{8, 8}}) {
     SCOPED_TRACE(fmt::format("n = {}, {} threads per block", elements, threads));
     cudalab::Run run = run_step(kCoveringStep, {fmt::format("elements={}", elements),
@@ -137,7 +131,7 @@ TEST_F(THREADS_SUITE, ThreadsPastTheEndStayIdle) {
             "threadIdx.x + blockIdx.x * blockDim.x = 3 + 2 × 4 = 11 ≥ n = 10: the guard if (i < n) keeps it idle");
 }
 
-TEST_F(THREADS_SUITE, GridStrideLoopCoversEveryElementExactlyOnce) {
+TEST_F(ThreadsLesson, GridStrideLoopCoversEveryElementExactlyOnce) {
   struct Case {
     int elements, blocks, threads;
   };
@@ -166,7 +160,7 @@ TEST_F(THREADS_SUITE, GridStrideLoopCoversEveryElementExactlyOnce) {
   }
 }
 
-TEST_F(THREADS_SUITE, TwoDimensionalIdsMatchTheirPixel) {
+TEST_F(ThreadsLesson, TwoDimensionalIdsMatchTheirPixel) {
   struct Case {
     unsigned block_x, block_y, grid_x, grid_y;
   };
@@ -194,7 +188,7 @@ TEST_F(THREADS_SUITE, TwoDimensionalIdsMatchTheirPixel) {
   }
 }
 
-TEST_F(THREADS_SUITE, TwoDimensionalTooltipAndWarpRows) {
+TEST_F(ThreadsLesson, TwoDimensionalTooltipAndWarpRows) {
   cudalab::Run run = run_step(kGrid2dStep, {"colour_by=warp"});  // block (16, 4), grid (2, 2)
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   auto views = lesson->views(kGrid2dStep, run);
@@ -215,7 +209,7 @@ TEST_F(THREADS_SUITE, TwoDimensionalTooltipAndWarpRows) {
   EXPECT_EQ(fact(*facts, "rows of a block warp 0 covers"), "2 (of 16 threads each)");
 }
 
-TEST_F(THREADS_SUITE, EveryBlockRecordsOneStartAndOneEnd) {
+TEST_F(ThreadsLesson, EveryBlockRecordsOneStartAndOneEnd) {
   const unsigned blocks = 16;
   cudalab::Run run = run_step(kBlocksOnSmsStep, {"blocks_per_grid=16", "threads_per_block=64", "work_us=300"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
@@ -247,18 +241,18 @@ TEST_F(THREADS_SUITE, EveryBlockRecordsOneStartAndOneEnd) {
   for (const auto& bar : timeline->bars) EXPECT_LE(bar.start, bar.end);
   const auto* facts = find_views<FactsView>(views).at(0);
   EXPECT_EQ(fact(*facts, "blocks that recorded start and end"), "16 of 16");
-#if !defined(CUDALAB_LESSON_TEST_ON_GPU)
+  if (!lesson_test_on_gpu()) {
   // An emulator worker runs one block at a time: 16 blocks on 2 workers take at least 8 waves.
   EXPECT_EQ(timeline->rows.size(), 2u);
   EXPECT_EQ(timeline->rows[0], "worker 0 (emulator)");
   EXPECT_EQ(fact(*facts, "most blocks at once on one worker"), "1");
   EXPECT_GE(std::stoi(fact(*facts, "waves")), 8);
-#else
+  } else {
   EXPECT_EQ(fact(*facts, "waves"), "1");  // 16 small blocks fit on any GPU at once
-#endif
+  }
 }
 
-TEST_F(THREADS_SUITE, OverTheLimitsIsRefusedInWordsAndTheNextRunWorks) {
+TEST_F(ThreadsLesson, OverTheLimitsIsRefusedInWordsAndTheNextRunWorks) {
   struct Case {
     int step;
     std::vector<std::string> sets;

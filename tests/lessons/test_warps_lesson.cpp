@@ -1,7 +1,7 @@
 // Chapter 7, warps: every kernel against its CPU reference, and the warp-level facts the kernels
 // record (the lanes __activemask() names in each branch, barriers and shuffles per block, the banks
-// a warp's lanes hit) against hand-computed values. The same source runs on the emulator and, with
-// CUDALAB_LESSON_TEST_ON_GPU, on a GPU.
+// a warp's lanes hit) against hand-computed values. The same binary runs on the emulator and, as
+// gpu.*, on a GPU.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -15,15 +15,9 @@ using namespace cudalab;
 using namespace cudalab::lessons;
 using namespace cudalab::lessons::lesson_tests;
 
-#if defined(CUDALAB_LESSON_TEST_ON_GPU)
-#define WARPS WarpsOnGpu
-#else
-#define WARPS WarpsOnEmulator
-#endif
-
 namespace {
-struct WARPS : ChapterTest {
-  WARPS() : ChapterTest("warps") {}
+struct WarpsLesson : ChapterTest {
+  WarpsLesson() : ChapterTest("warps") {}
 };
 }  // namespace
 
@@ -45,7 +39,7 @@ TEST(WarpBanks, ConflictDegreeFromOffsets) {
   EXPECT_EQ(warps::banks_of(half).lane_bank[20], -1) << "a lane that made no access hits no bank";
 }
 
-TEST_F(WARPS, DivergenceLaneMapsComeFromActivemask) {
+TEST_F(WarpsLesson, DivergenceLaneMapsComeFromActivemask) {
   cudalab::Run run = run_step(0, {"elements=5000", "rounds=8", "k=4"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
   EXPECT_TRUE(run.results["matches"].get<bool>());
@@ -68,7 +62,7 @@ TEST_F(WARPS, DivergenceLaneMapsComeFromActivemask) {
   ASSERT_NE(find_view<ChartView>(views), nullptr);
 }
 
-TEST_F(WARPS, DivergenceAtEveryK) {
+TEST_F(WarpsLesson, DivergenceAtEveryK) {
   for (const auto& [k, both] : {std::pair{1, 0}, std::pair{2, 8}, std::pair{32, 8}, std::pair{64, 4}}) {
     cudalab::Run run = run_step(0, {"elements=1024", "rounds=1", "k=" + std::to_string(k)});
     ASSERT_TRUE(run.status.ok()) << run.status.describe();
@@ -77,7 +71,7 @@ TEST_F(WARPS, DivergenceAtEveryK) {
   }
 }
 
-TEST_F(WARPS, EveryReductionRungSumsExactlyWithItsCountedBarriersAndShuffles) {
+TEST_F(WarpsLesson, EveryReductionRungSumsExactlyWithItsCountedBarriersAndShuffles) {
   // 5000 is no multiple of a block's 256 or 512 elements: the guards matter.
   cudalab::Run run = run_step(1, {"elements=5000"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
@@ -128,7 +122,7 @@ TEST_F(WARPS, EveryReductionRungSumsExactlyWithItsCountedBarriersAndShuffles) {
   EXPECT_EQ(picture->cells.size(), 8u * 256u);
 }
 
-TEST_F(WARPS, BankConflictsFromTheTracedOffsets) {
+TEST_F(WarpsLesson, BankConflictsFromTheTracedOffsets) {
   // n = 100: ragged tiles at the edges, checked against the CPU transpose.
   cudalab::Run run = run_step(2, {"n=100", "warp=7"});
   ASSERT_TRUE(run.status.ok()) << run.status.describe();
@@ -156,19 +150,19 @@ TEST_F(WARPS, BankConflictsFromTheTracedOffsets) {
 
 // The GPU's own counters (CUPTI) against the trace's counts: one divergent branch target per warp
 // whose lanes split, d wavefronts per shared load of a d-way conflict, 4 sectors per warp's row.
-TEST_F(WARPS, HardwareCountsAgreeWithTheTraceWhereTheyCanBeRead) {
+TEST_F(WarpsLesson, HardwareCountsAgreeWithTheTraceWhereTheyCanBeRead) {
   cudalab::Run divergence = run_step(0, {"elements=5000", "rounds=8", "k=4"});
   ASSERT_TRUE(divergence.status.ok()) << divergence.status.describe();
   cudalab::Run banks = run_step(2, {"n=64", "warp=0"});
   ASSERT_TRUE(banks.status.ok()) << banks.status.describe();
   const auto& branch_counts = divergence.results["hardware"];
   const auto& bank_counts = banks.results["hardware"];
-#if !defined(CUDALAB_LESSON_TEST_ON_GPU)
+  if (!lesson_test_on_gpu()) {
   for (const auto* counts : {&branch_counts, &bank_counts}) {
     EXPECT_FALSE((*counts)["read"].get<bool>());
     EXPECT_NE((*counts)["why"].get<std::string>().find("emulator has none"), std::string::npos) << *counts;
   }
-#else
+  } else {
   if (!branch_counts["read"].get<bool>()) GTEST_SKIP() << "this GPU's counters cannot be read: " << branch_counts["why"];
   EXPECT_EQ(counted(branch_counts, "branch_on_lane", kDivergentBranchTargets), 8.0) << branch_counts;
   EXPECT_EQ(counted(branch_counts, "branch_on_warp", kDivergentBranchTargets), 0.0) << branch_counts;
@@ -186,7 +180,7 @@ TEST_F(WARPS, HardwareCountsAgreeWithTheTraceWhereTheyCanBeRead) {
         << kernel << " " << bank_counts;
   }
   EXPECT_EQ(counted(bank_counts, "transpose_padded", kGlobalLoadSectors) / counted(bank_counts, "transpose_padded", kGlobalLoadRequests), 4.0);
-#endif
+  }
   // Either way the facts say where the counts came from, or why there are none.
   const auto views = lesson->views(2, banks);
   const FactsView* facts = find_view<FactsView>(views);
@@ -196,7 +190,7 @@ TEST_F(WARPS, HardwareCountsAgreeWithTheTraceWhereTheyCanBeRead) {
   EXPECT_TRUE(told);
 }
 
-TEST_F(WARPS, HistogramsMatchTheCpuForEveryKindOfData) {
+TEST_F(WarpsLesson, HistogramsMatchTheCpuForEveryKindOfData) {
   for (int data = 0; data < 3; ++data) {
     cudalab::Run run = run_step(3, {"elements=10000", "data=" + std::string(data == 0 ? "uniform" : data == 1 ? "skewed" : "single")});
     ASSERT_TRUE(run.status.ok()) << run.status.describe();
@@ -218,7 +212,7 @@ TEST_F(WARPS, HistogramsMatchTheCpuForEveryKindOfData) {
 
 // A run recorded on a GPU machine is drawn on a laptop from its JSON: every step's pictures come
 // back the same from a saved run.
-TEST_F(WARPS, EveryStepDrawsTheSameFromItsSavedRun) {
+TEST_F(WarpsLesson, EveryStepDrawsTheSameFromItsSavedRun) {
   const std::vector<std::vector<std::string>> light = {
       {"elements=1024", "rounds=1"}, {"elements=3000"}, {"n=40"}, {"elements=2048", "data=single"}};
   for (int step = 0; step < 4; ++step) {
