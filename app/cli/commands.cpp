@@ -22,6 +22,7 @@
 #include "i18n/language.h"
 #include "i18n/text_patterns.h"
 #include "matmul_bench.h"
+#include "hidden_commands.h"
 #include "lesson.h"
 #include "run_checks.h"
 #include "prediction.h"
@@ -172,6 +173,10 @@ int run_command_line(int argc, char** argv) {
       if (!worker::write_message(worker::worker_channel_fd, {{"op", "sandbox"}, {"line", report.line()}})) return 0;
     }
     return worker::run_worker(worker::worker_channel_fd);
+  }
+  // A program a step starts as its child (lessons/hidden_commands.h): never listed either.
+  if (argc >= 2) {
+    if (const lessons::HiddenCommand* hidden = lessons::find_hidden_command(argv[1])) return hidden->main(argc, argv);
   }
   CLI::App cli{"CUDA Lab: learn CUDA with real kernels, on a GPU or on the CPU emulator.\n"
                "Without a command, opens the desktop app."};

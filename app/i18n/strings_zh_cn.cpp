@@ -202,6 +202,7 @@ std::span<const Translation> zh_cn_view_words();    // strings_zh_cn_views.cpp
 std::span<const Translation> zh_cn_run_words();     // strings_zh_cn_run_words.cpp
 std::span<const Translation> zh_cn_ladder_words();  // strings_zh_cn_run_ladder.cpp
 std::span<const Translation> zh_cn_errors_words();  // strings_zh_cn_run_errors.cpp
+std::span<const Translation> zh_cn_tools_words();   // strings_zh_cn_run_tools.cpp
 std::span<const Translation> zh_cn_verdict_words(); // strings_zh_cn_patterns.cpp
 
 std::span<const Translation> zh_cn_table() {
@@ -212,6 +213,7 @@ std::span<const Translation> zh_cn_table() {
       all.insert(all.end(), more.begin(), more.end());
     }
     all.insert(all.end(), zh_cn_errors_words().begin(), zh_cn_errors_words().end());
+    all.insert(all.end(), zh_cn_tools_words().begin(), zh_cn_tools_words().end());
     return all;
   }();
   return table;

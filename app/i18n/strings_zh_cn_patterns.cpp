@@ -247,6 +247,7 @@ std::span<const Translation> zh_cn_patterns() {
       patterns.insert(patterns.end(), part.begin(), part.end());
     }
     patterns.insert(patterns.end(), zh_cn_errors_patterns().begin(), zh_cn_errors_patterns().end());
+    patterns.insert(patterns.end(), zh_cn_tools_patterns().begin(), zh_cn_tools_patterns().end());
     return patterns;
   }();
   return all;

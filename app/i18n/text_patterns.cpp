@@ -274,6 +274,8 @@ bool is_kept_word(std::string_view word) {
       "radius", "gmem", "regs", "memmove", "memcpy", "size", "rows", "cols", "width", "height",
       // Product and project names stay as they are (GLOSSARY.zh-CN.md).
       "Turing", "Volta", "Ampere", "Hopper", "Ada", "Blackwell", "Numba", "Processor", "ptxas", "Lab",
+      // NVIDIA's tools keep their names too (GLOSSARY.zh-CN.md: compute-sanitizer and its tools).
+      "compute-sanitizer", "racecheck", "memcheck", "synccheck", "initcheck",
   };
   return kept.contains(word);
 }

@@ -30,6 +30,7 @@ std::span<const Translation> zh_cn_patterns();
 std::span<const Translation> zh_cn_view_patterns();
 std::span<const Translation> zh_cn_ladder_patterns();  // chapter 10's, strings_zh_cn_run_ladder.cpp
 std::span<const Translation> zh_cn_errors_patterns();  // chapter 4's errors step, strings_zh_cn_run_errors.cpp
+std::span<const Translation> zh_cn_tools_patterns();   // chapter 6's tools step, strings_zh_cn_run_tools.cpp
 std::span<const Translation> zh_cn_verdict_patterns();
 std::span<const Translation> zh_cn_check_patterns();
 std::span<const Translation> zh_cn_message_patterns();

@@ -1,5 +1,6 @@
 // Chapter 6, "Shared-memory tiles": the tiled kernel step by step, the traffic it saves, sizes that
-// are not a multiple of the tile, and the race of every function. The kernels are chapter 5's
+// are not a multiple of the tile, the race of every function, and two broken kernels under
+// compute-sanitizer and CUDA Lab's own checks. The kernels are chapter 5's
 // (05_matmul/kernels.cuh): one kernel file for both chapters.
 #include "common/step_table_lesson.h"
 #include "tiles_steps.h"
@@ -15,6 +16,8 @@ std::unique_ptr<Lesson> make_tiles_lesson() {
           {tiles::ragged_sizes_step, tiles::run_ragged_sizes, tiles::ragged_sizes_views},
           // A stopped race keeps the rows that finished: worth showing.
           {tiles::race_step, tiles::run_race, tiles::race_views, FailedRunViews::when_cancelled},
+          // The tool's report and the grader's, beside each other.
+          {tiles::find_the_bug_step, tiles::run_find_the_bug, tiles::find_the_bug_views},
       });
   lesson->set_program_file("program.cu");
   return lesson;

@@ -24,6 +24,10 @@ Step race_step();
 void run_race(const ParamValues& values, Device& device, RunControl& control, Run* run);
 std::vector<View> race_views(const Run& run);
 
+Step find_the_bug_step();
+void run_find_the_bug(const ParamValues& values, Device& device, RunControl& control, Run* run);
+std::vector<View> find_the_bug_views(const Run& run);
+
 // The tile-size parameter every step of this chapter has: a choice of 8, 16, 32 and 64 (64 is
 // there to be refused: 64 × 64 threads is more than any GPU allows in one block).
 Param tile_param(int default_index);

@@ -16,7 +16,7 @@
 #include "emu/emu_device.h"
 #include "emu/host_imports.h"
 #include "src/embedded_headers.h"
-#include "src/subprocess.h"
+#include "cudalab/subprocess.h"
 
 namespace cudalab::emu {
 namespace {

@@ -1,4 +1,4 @@
-#include "src/subprocess.h"
+#include "cudalab/subprocess.h"
 
 #include <fcntl.h>
 #include <poll.h>

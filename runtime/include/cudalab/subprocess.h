@@ -1,6 +1,7 @@
 #pragma once
-// Runs a program (a compiler) to completion with a time limit, its stdout and stderr captured
-// together. The runtime's only child process: the host compiler of the emulator's JIT.
+// Runs a program to completion with a time limit, its stdout and stderr captured together: the
+// host compiler of the emulator's JIT, and a lesson's outside tool (chapter 6 runs a broken kernel
+// under compute-sanitizer).
 #include <string>
 #include <vector>
 

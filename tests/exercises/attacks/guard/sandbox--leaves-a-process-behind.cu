@@ -15,7 +15,7 @@ template <class T, class A> class vector;
 using String = std::basic_string<char, std::char_traits<char>, std::allocator<char>>;
 using Strings = std::vector<String, std::allocator<String>>;
 namespace cudalab {
-struct ProcessResult {  // as runtime/src/subprocess.h has it, with room to spare
+struct ProcessResult {  // as runtime/include/cudalab/subprocess.h has it, with room to spare
   bool started, timed_out;
   int exit_code, signal;
   struct { const char* data; unsigned long size; char rest[16]; } output;
