@@ -30,7 +30,10 @@ enum Mistake { none = 0, too_many_threads = 1, no_blocks = 2, read_past_end = 3 
 enum ReportedBy { by_launch = 0, by_wait = 1, by_no_call = 2 };
 
 // The name CUDA gives what `status` says: cudaSuccess, the cudaError… name the GPU backend quotes,
-// or for a configuration the runtime refused before CUDA saw it, the error CUDA returns for it.
+// or for a configuration the runtime refused before CUDA saw it, the error CUDA returns for it:
+// on the H200 with CUDA 13.0 (driver 580), cudaGetLastError() after <<<1, 2048>>> and after
+// <<<0, 32>>> both return cudaErrorInvalidValue (many older examples show
+// cudaErrorInvalidConfiguration, "invalid configuration argument").
 std::string cuda_name(const Status& status) {
   if (status.ok()) return "cudaSuccess";
   if (const auto at = status.message.find("cudaError"); at != std::string::npos) {
@@ -38,7 +41,7 @@ std::string cuda_name(const Status& status) {
     while (end < status.message.size() && (std::isalnum(static_cast<unsigned char>(status.message[end])) != 0)) ++end;
     return status.message.substr(at, end - at);
   }
-  if (status.code == StatusCode::invalid_config) return "cudaErrorInvalidConfiguration";
+  if (status.code == StatusCode::invalid_config) return "cudaErrorInvalidValue";
   return to_string(status.code);
 }
 
@@ -117,7 +120,14 @@ void run_errors(const ParamValues& values, Device& device, RunControl& control, 
   const Status waited = device.synchronize();
   calls.push_back(call_json("cudaDeviceSynchronize()", waited));
   const Status copied = d_out.download(output);
-  calls.push_back(call_json("cudaMemcpy(h_out, d_out, n * sizeof(float), cudaMemcpyDeviceToHost)", copied));
+  nlohmann::json copy_call = call_json("cudaMemcpy(h_out, d_out, n * sizeof(float), cudaMemcpyDeviceToHost)", copied);
+  if (waited.device_was_reset && !copied.ok()) {
+    // CUDA Lab reset the GPU after the fault, so its own copy fails for that reason. A plain program
+    // keeps the broken context, and every later call returns the fault again (measured on the H200:
+    // cudaMemcpy and cudaMalloc both return cudaErrorIllegalAddress): show that name.
+    copy_call["cuda_error"] = cuda_name(waited);
+  }
+  calls.push_back(std::move(copy_call));
 
   ReportedBy reported = by_no_call;
   if (!launched.ok())

@@ -63,6 +63,8 @@ TEST_F(GpuWorker, TheRoundTripsReadPastTheEndIsReportedByTheWaitAndTheNextRunWor
   EXPECT_EQ(calls[0].value("cuda_error", std::string()), "cudaSuccess");
   EXPECT_EQ(calls[1].value("cuda_error", std::string()), "cudaErrorIllegalAddress");
   EXPECT_FALSE(calls[2].value("ok", true)) << calls[2];
+  // The name a plain program gets from that copy: the same fault again (sticky).
+  EXPECT_EQ(calls[2].value("cuda_error", std::string()), "cudaErrorIllegalAddress");
   lessons::RunControl again;
   const cudalab::Run next = client.run(roundtrip, errors_step, {{"mistake", 0}, {"shift", 1}}, again, 30s);
   ASSERT_TRUE(next.status.ok()) << next.status.describe();
