@@ -131,7 +131,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
       const ContenderSpec& spec = table_order[index];
       const double cost = expected_cost(spec, device, n);
       if (control.cancel.load()) {
-        outcome = cancelled_status();
+        outcome = matmul::cancelled_status();
         break;
       }
       if (is_triple_loop(spec.contender) && !with_loop) {
@@ -139,7 +139,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
         results[index].note = "not run (switched off)";
       } else {
         results[index] = measure_contender(device, spec, inputs, &control, [&](double part) { report(part * cost); });
-        if (results[index].outcome == Outcome::cancelled) outcome = cancelled_status();
+        if (results[index].outcome == Outcome::cancelled) outcome = matmul::cancelled_status();
         // After a fault the GPU was reset: the rows after it would fail too; say so and stop.
         if (results[index].outcome == Outcome::failed && device.is_gpu() && results[index].note.find("reset") != std::string::npos)
           outcome = Status::error(StatusCode::kernel_fault, results[index].note);
