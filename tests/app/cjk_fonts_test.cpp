@@ -14,6 +14,7 @@
 #include "shell/cjk_glyphs.h"
 #include "i18n/text_patterns.h"
 #include "shell/fonts.h"
+#include "widgets/results_widgets.h"
 
 using namespace cudalab::app;
 namespace fs = std::filesystem;
@@ -121,6 +122,28 @@ TEST(CjkGlyphs, EveryCharacterOfTheChineseTextsHasAGlyph) {
     // The language selector's own name, in any language.
     EXPECT_EQ(missing_glyphs(build.fonts.regular, i18n::name_of(i18n::Language::zh_cn)), "");
   }
+}
+
+// A step without a picture shows its facts on the canvas in the large font, which is built without
+// CJK glyphs: a Chinese value must be drawn by a font that has them (chapter 4's errors step).
+TEST(CjkGlyphs, CanvasFactsInChineseAreDrawnByAFontWithTheirGlyphs) {
+  const std::optional<CjkFont> font = find_cjk_font();
+  if (!font) GTEST_SKIP() << "no CJK font here (install fonts-wqy-microhei)";
+  const fs::path dejavu = dejavu_font_dir();
+  if (!fs::exists(dejavu / "DejaVuSans.ttf")) GTEST_SKIP() << "fonts-dejavu-core is not installed here";
+  Atlas context;
+  const std::string chinese = "启动本身，立刻报告（cudaGetLastError）";
+  CjkText text;
+  text.body = chinese;  // as the app asks for every run-time string's characters
+  CjkGlyphRequest request{*font, text};
+  const FontBuild build = build_fonts(ImGui::GetIO().Fonts, dejavu, 1.f, &request);
+  ASSERT_EQ(build.problem, "");
+  EXPECT_NE(missing_glyphs(build.fonts.large, chinese), "") << "the large font has CJK glyphs now: drop the fallback";
+  for (bool large : {true, false}) {
+    ImFont* used = widgets::facts_value_font(build.fonts, large, chinese);
+    EXPECT_EQ(missing_glyphs(used, chinese), "") << (large ? "canvas" : "results pane");
+  }
+  EXPECT_EQ(widgets::facts_value_font(build.fonts, true, "16 of 16 · 3.5 ms"), build.fonts.large);
 }
 
 TEST(CjkGlyphs, EnglishKeepsTheAtlasSmall) {
