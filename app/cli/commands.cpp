@@ -253,8 +253,13 @@ int run_command_line(int argc, char** argv) {
   add_look_options(shot);
 
   std::string tour_dir;
+  std::vector<std::string> tour_faces;
   auto* tour = cli.add_subcommand("tour", "Visit every chapter and step in the window, saving a PNG of each");
-  tour->add_option("--out", tour_dir, "Folder for the screenshots")->required();
+  auto* tour_out = tour->add_option("--out", tour_dir, "Folder for the screenshots");
+  tour->add_option("--face", tour_faces,
+                   "Instead of --out: shoot every step in this look into DIR, as WxH:TEXT:LAYOUT:LANG=DIR (TEXT in "
+                   "percent, LAYOUT normal or present, LANG en or zh-CN); repeat it for more looks, each step runs once")
+      ->excludes(tour_out);
   tour->add_option("--backend", gui_backend, "gpu, emu or auto")->check(CLI::IsMember({"gpu", "emu", "auto"}));
   add_look_options(tour);
 
@@ -354,6 +359,12 @@ int run_command_line(int argc, char** argv) {
     gui.shot_out = shot_out;
     gui.read_only_settings = true;
   } else if (*tour) {
+    if (tour_dir.empty() && tour_faces.empty()) return fail_usage("tour: --out DIR is required (or --face)");
+    for (const std::string& spec : tour_faces) {
+      TourFace face;
+      if (const std::string problem = parse_tour_face(spec, &face); !problem.empty()) return fail_usage("--face: " + problem);
+      gui.tour_faces.push_back(face);
+    }
     gui.tour_dir = tour_dir;
     gui.read_only_settings = true;
   }

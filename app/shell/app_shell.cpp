@@ -49,7 +49,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   const Settings& saved = settings_->current();
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;
-  automated_ = !options_.shot_out.empty() || !options_.tour_dir.empty();
+  automated_ = options_.automated();
   // --lang, else the remembered choice, else the system locale; screenshots and the tour speak
   // English unless asked, so that they look the same on every machine.
   if (const auto chosen = i18n::language_from_code(options_.language)) {

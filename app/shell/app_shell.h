@@ -117,6 +117,15 @@ class AppShell {
     presenting_since_ = ImGui::GetTime();
   }
   void stop_presenting();
+  // The combined tour's faces (automation.cpp): text size, language and layout as the top bar and
+  // F5 change them, so a step is shot in each without running again.
+  void show_face(float font_scale, i18n::Language language, bool present) {
+    set_font_scale(font_scale);
+    set_language(language);
+    if (present != presenting_) present ? start_presenting() : stop_presenting();
+  }
+  // The font atlas holds the asked text size and language (before_frame() rebuilds it).
+  bool fonts_current() const { return font_scale_ == built_font_scale_ && language_ == built_language_; }
   // The audience window's frame (built with its own ImGui context current): text and canvas.
   void audience_frame();
   // Where the panes were last drawn, as JSON, for the GUI tests' per-pane checks.

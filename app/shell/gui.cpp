@@ -87,7 +87,7 @@ void sync_presenter_window(AppShell& shell, GLFWwindow* window, PresenterWindow*
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
-  const bool automated = !options.shot_out.empty() || !options.tour_dir.empty();
+  const bool automated = options.automated();
   FramePacing pacing;
   // Screenshots and the tour wait for runs, not for events; a frame-rate measurement needs every
   // frame. Everything else draws only when something changed (redraw_schedule.h).
@@ -204,6 +204,7 @@ int run_gui(const GuiOptions& options) {
 
   Automation automation(options);
   automation.set_audience_capture([&presenter](const std::string& path) { return presenter.save_png(path); });
+  automation.set_window_resizer([window](int new_width, int new_height) { glfwSetWindowSize(window, new_width, new_height); });
   if (pacing.measuring()) automation.hold_for_frames(pacing.report_every() + 2);
   int exit_code = 0;
   while (glfwWindowShouldClose(window) == GLFW_FALSE) {

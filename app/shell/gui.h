@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cudalab/device.h"
+#include "shell/tour_faces.h"
 
 namespace cudalab::app {
 
@@ -19,6 +20,9 @@ struct GuiOptions {
   // Tour mode (tests): visit every chapter and step through the same key handling a user has,
   // saving DIR/<chapter>-<step>.png for each, then exit.
   std::string tour_dir;
+  // The combined tour (tests): every step run once and shot in each face, into the face's folder
+  // (tour_faces.h). Used instead of tour_dir.
+  std::vector<TourFace> tour_faces;
   bool read_only_settings = false;  // tests: never write settings.json
   // Appearance for this session, over the remembered one: "dark", "light", "high-contrast"
   // ("" = remembered), and the text size (0 = remembered; 0.75 to 3). Shots for slides use them.
@@ -42,6 +46,9 @@ struct GuiOptions {
   std::string exercise;
   std::string exercise_source;
   bool check_exercise = false;
+
+  // Screenshot or tour: no hover, no remembered place, never writes settings.
+  bool automated() const { return !shot_out.empty() || !tour_dir.empty() || !tour_faces.empty(); }
 };
 
 // Runs the window until closed. Returns the process exit code. Without a display it prints one

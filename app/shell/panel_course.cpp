@@ -44,8 +44,6 @@ void AppShell::draw_chapter_strip() {
 }
 
 void AppShell::draw_chapter_panel() {
-  chapter_titles_cut_.clear();
-  chapter_words_too_wide_.clear();
   if (panes_.chapters_collapsed) {
     draw_chapter_strip();
     return;

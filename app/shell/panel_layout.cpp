@@ -34,6 +34,10 @@ void AppShell::draw_panes() {
     layout_.bottom = PanelRect{};
     std::erase_if(layout_.splitters, [](const Splitter& s) { return s.moves == Splitter::Moves::canvas_height; });
   }
+  // What the layout report says of chapter titles is this frame's: none when no list is drawn
+  // (presenting), not what the list said before F5.
+  chapter_titles_cut_.clear();
+  chapter_words_too_wide_.clear();
   switch (mode) {
     case LayoutMode::normal:
       draw_top_bar();
