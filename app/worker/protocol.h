@@ -1,5 +1,5 @@
 #pragma once
-// How the app and its worker process talk (worker_host.h says why there is a worker): messages
+// How the app and its worker process talk (step_host.h says why there is a worker): messages
 // are JSON objects, each framed by its byte length (4 bytes, little-endian), over a socket pair.
 // The Run JSON of runtime/ is the payload of every run reply, so a run crosses the boundary as
 // exactly what `cudalab run --json` saves.

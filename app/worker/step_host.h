@@ -1,7 +1,7 @@
 #pragma once
 // Where a lesson step runs. The app and the CLI run every step through a StepHost; the real one
 // is a worker process (worker_client.h), because a kernel can hang, crash or write anywhere and
-// only a process boundary stops all three on both backends (DESIGN.md, "The worker process").
+// only a process boundary stops all three on both backends (ARCHITECTURE.md, "The worker process").
 // The in-process host keeps the runner's own tests free of processes and of the cudalab binary.
 #include <chrono>
 #include <functional>

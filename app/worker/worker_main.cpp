@@ -133,7 +133,7 @@ class Worker {
       control_.reset();
     }
     // After a sticky GPU fault this process may get no new context for a long time, while a new
-    // process gets one at once (BUILD-NOTES): hand back this run, then make way.
+    // process gets one at once (ARCHITECTURE.md, "The worker process"): hand back this run, then make way.
     const bool retire = result.status.device_was_reset;
     send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
     if (retire) ::_exit(0);
@@ -170,7 +170,8 @@ class Worker {
       result.results["verdict"] = lessons::exercises::to_json(verdict);
       result.results["evidence"] = lessons::exercises::to_json(evidence);
       // A kernel that faulted on a GPU (a trap, a device assert) leaves this process's context
-      // unusable; a fresh process gets one at once (BUILD-NOTES), as after a lesson's fault.
+      // unusable; a fresh process gets one at once (ARCHITECTURE.md, "The worker process"), as after a
+      // lesson's fault.
       retire = device->is_gpu() && verdict.kind == lessons::exercises::VerdictKind::kernel_fault;
     }
     send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});

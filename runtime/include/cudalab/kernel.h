@@ -13,7 +13,7 @@
 //   kernels_gpu.cu   #include <cudalab/gpu/bind.cuh>, the same inside `namespace gpu_kernels`,
 //                    CUDALAB_GPU_TRANSLATION_UNIT and MY_KERNELS(CUDALAB_BIND_GPU_KERNEL)
 // The emulator units go into the executable; the GPU units into the GPU backend, a library the
-// executable loads at run time (runtime/src/gpu_backend.h). The two halves meet by the kernel's key.
+// executable loads at run time (cudalab/gpu_backend.h). The two halves meet by the kernel's key.
 #include <array>
 #include <memory>
 #include <tuple>
