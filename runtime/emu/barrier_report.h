@@ -14,8 +14,19 @@ namespace cudalab::emu {
 std::string coordinates(uint3 index);
 // "kernels.cuh:42": the file's last path component and the line.
 std::string short_site(const std::source_location& where);
-// Inline: checked at every barrier arrival. The same call site gives the same file_name pointer.
+// Inline: checked at every barrier arrival and warp meeting. One call site evaluated twice gives
+// the same location object (libstdc++ and libc++ hold a single pointer to a static record), so
+// comparing those first settles the common case in one instruction; copies of one inline function
+// in several objects have records of their own, compared field by field.
 inline bool same_site(const std::source_location& a, const std::source_location& b) {
+  if constexpr (sizeof(std::source_location) == sizeof(const void*)) {
+    const void* a_record;
+    const void* b_record;
+    std::memcpy(&a_record, &a, sizeof a_record);
+    std::memcpy(&b_record, &b, sizeof b_record);
+    if (a_record == b_record) [[likely]]
+      return true;
+  }
   return a.line() == b.line() && a.column() == b.column() &&
          (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
 }

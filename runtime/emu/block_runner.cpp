@@ -36,19 +36,9 @@ void advance(uint3& index, const dim3& block) {
 }
 }  // namespace
 
-void syncthreads(std::source_location where) {
-  static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, 0);
-}
-
-int syncthreads_count(std::source_location where, int predicate) {
-  return static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, predicate);
-}
+// The kernel-facing entries (context.h, warp_call.h) are sync_entries.cpp's.
 
 SyncPoint sync_point() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_point(); }
-
-std::uint64_t warp_meet(const WarpCall& call) {
-  return static_cast<BlockRunner*>(tls_context->block_state)->warp_arrive(call);
-}
 
 void trap(const char* why) { throw KernelFault{why}; }
 
@@ -86,8 +76,8 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
   // Start phase: the first starter runs threads until one parks; the chain of starters and
   // resumed threads it begins comes back here once every warp is done (or the block failed).
   try {
-    const FiberStack stack = stacks_.allocate();
-    enter(Fiber{make_fiber_context(stack.top, stack.size, &starter_entry), stack}, Handoff{Handoff::from_run});
+    const FiberStack* stack = stacks_.allocate();
+    enter(Fiber{make_fiber_context(stack->top, stack->size, &starter_entry), stack}, Handoff{Handoff::from_run});
   } catch (const std::bad_alloc&) {
     return Status::error(StatusCode::out_of_memory, "the emulator could not map a fiber stack");
   }
@@ -298,7 +288,7 @@ FiberContext BlockRunner::new_starter() {
                                        coordinates(context_.block_idx), stacks_.stacks_created()));
     return scheduler_;
   }
-  return make_fiber_context(running_stack_.top, running_stack_.size, &starter_entry);
+  return make_fiber_context(running_stack_->top, running_stack_->size, &starter_entry);
 }
 
 FiberContext BlockRunner::take_waiter(unsigned id) {

@@ -68,14 +68,14 @@ class BlockRunner {
   // A parked thread: where to resume it, and the pooled stack it runs on.
   struct Fiber {
     FiberContext context = nullptr;
-    FiberStack stack;
+    const FiberStack* stack = nullptr;
     explicit operator bool() const { return context != nullptr; }
   };
   // What a jump says about its sender, so the receiver can keep or recycle what it leaves behind.
   struct Handoff {
     enum Kind { from_run, abandon, parked, finished } kind;
-    unsigned thread = 0;  // parked: whose continuation the jump's context is
-    FiberStack stack;     // parked or finished: the sender's stack
+    unsigned thread = 0;               // parked: whose continuation the jump's context is
+    const FiberStack* stack = nullptr;  // parked or finished: the sender's stack
   };
 
   // What runs after the thread that leaves: the next thread not started yet, a parked thread
@@ -109,8 +109,8 @@ class BlockRunner {
   // Leaves the running fiber (its thread parked or finished) for what `next` says.
   void switch_away(Handoff::Kind kind, Next next);
   FiberContext new_starter();            // a fresh fiber for the threads not started yet
-  static StackBounds bounds(const FiberStack& stack) {
-    return {static_cast<const char*>(stack.top) - stack.size, stack.size};
+  static StackBounds bounds(const FiberStack* stack) {
+    return {static_cast<const char*>(stack->top) - stack->size, stack->size};
   }
   FiberContext take_waiter(unsigned id);  // the parked thread `id`, made current
   uint3 index_of(unsigned id) const;
@@ -135,7 +135,7 @@ class BlockRunner {
   Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
   WarpMeetings meetings_;
   std::vector<std::uint32_t> returned_;  // by warp: lanes that returned from the kernel
-  FiberStack running_stack_;     // the stack of the fiber running now
+  const FiberStack* running_stack_ = nullptr;  // the stack of the fiber running now
   unsigned waiting_count_ = 0;   // threads parked at the current barrier phase
   unsigned phase_ = 0;           // barrier phases completed; 0 while threads are still starting
   unsigned sync_epoch_ = 0;      // phases and warp meetings completed (sync_epoch.h)

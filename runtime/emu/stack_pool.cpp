@@ -38,28 +38,28 @@ std::size_t fiber_stack_budget() {
 std::size_t fiber_stacks_mapped() { return stacks_mapped.load(std::memory_order_relaxed); }
 
 StackPool::~StackPool() {
-  for (void* base : all_) munmap(base, mapping_bytes());
+  for (const auto& stack : all_) munmap(stack->base, mapping_bytes());
   stacks_mapped.fetch_sub(all_.size(), std::memory_order_relaxed);
 }
 
 void StackPool::trim(std::size_t keep) noexcept {
   while (all_.size() > keep && !free_.empty()) {
-    void* base = free_.back().base;
+    const FiberStack* stack = free_.back();
     free_.pop_back();
-    munmap(base, mapping_bytes());
-    all_.erase(std::find(all_.begin(), all_.end(), base));
+    munmap(stack->base, mapping_bytes());
+    all_.erase(std::find_if(all_.begin(), all_.end(), [&](const auto& mapped) { return mapped.get() == stack; }));
     stacks_mapped.fetch_sub(1, std::memory_order_relaxed);
   }
 }
 
-FiberStack StackPool::allocate() {
+const FiberStack* StackPool::allocate() {
   if (!free_.empty()) {
-    const FiberStack stack = free_.back();
+    const FiberStack* stack = free_.back();
     free_.pop_back();
 #if defined(__SANITIZE_ADDRESS__)
     // A fiber that ended by jumping away never returned from its first frames: their redzones
     // are still poisoned and would be false reports for the next fiber on this stack.
-    ASAN_UNPOISON_MEMORY_REGION(static_cast<char*>(stack.top) - stack.size, stack.size);
+    ASAN_UNPOISON_MEMORY_REGION(static_cast<char*>(stack->top) - stack->size, stack->size);
 #endif
     return stack;
   }
@@ -70,16 +70,22 @@ FiberStack StackPool::allocate() {
     munmap(base, mapping_bytes());
     throw std::bad_alloc();
   }
-  all_.push_back(base);
-  stacks_mapped.fetch_add(1, std::memory_order_relaxed);
-  free_.reserve(all_.size());  // so that release() never allocates
   // Stacks are page-aligned and a block switches among hundreds of them, so their hot tops would
   // all fall into the same cache sets. Staggering each top by a "colour" (a multiple of 256 bytes
   // below 4 KiB) spreads them over the sets.
-  const std::size_t colour = (all_.size() % 16) * 256;
-  return FiberStack{static_cast<char*>(base) + mapping_bytes() - colour, kUsableBytes - colour, base};
+  const std::size_t colour = ((all_.size() + 1) % 16) * 256;
+  try {
+    free_.reserve(all_.size() + 1);  // so that release() never allocates
+    all_.push_back(std::make_unique<FiberStack>(
+        FiberStack{static_cast<char*>(base) + mapping_bytes() - colour, kUsableBytes - colour, base}));
+  } catch (...) {  // nothing kept: the mapping goes back
+    munmap(base, mapping_bytes());
+    throw std::bad_alloc();
+  }
+  stacks_mapped.fetch_add(1, std::memory_order_relaxed);
+  return all_.back().get();
 }
 
-void StackPool::release(FiberStack stack) noexcept { free_.push_back(stack); }
+void StackPool::release(const FiberStack* stack) noexcept { free_.push_back(stack); }
 
 }  // namespace cudalab::emu

@@ -4,6 +4,7 @@
 // block with a barrier needs one stack per thread, so stacks are pooled, never freed until the
 // worker ends.
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace cudalab::emu {
@@ -33,17 +34,18 @@ class StackPool {
   StackPool& operator=(const StackPool&) = delete;
   ~StackPool();
 
-  // Throws std::bad_alloc when the system refuses a new mapping.
-  FiberStack allocate();
-  void release(FiberStack stack) noexcept;
+  // Throws std::bad_alloc when the system refuses a new mapping. The record stays where it is
+  // until trim() unmaps its stack, so the block runner passes stacks around as one pointer.
+  const FiberStack* allocate();
+  void release(const FiberStack* stack) noexcept;
 
   std::size_t stacks_created() const { return all_.size(); }
   // Unmaps free stacks until at most `keep` remain mapped (between launches, all are free).
   void trim(std::size_t keep) noexcept;
 
  private:
-  std::vector<FiberStack> free_;
-  std::vector<void*> all_;  // every mapping's lowest address (its guard page)
+  std::vector<const FiberStack*> free_;
+  std::vector<std::unique_ptr<FiberStack>> all_;  // every mapped stack
 };
 
 }  // namespace cudalab::emu

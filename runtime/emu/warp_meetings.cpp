@@ -12,8 +12,17 @@ namespace {
 // operand that CUDA's __shfl*_sync build from `width`: ((32 - width) << 8) | 0x1f, and for
 // __shfl_up_sync (32 - width) << 8. c[12:8] masks the segment's lanes, c[4:0] clamps the source.
 // A source outside the segment (up/down past its ends, idx modulo width, xor into a later segment)
-// makes the lane read its own value, as CUDA documents.
-unsigned source_lane(WarpOp op, unsigned lane, int lane_arg, int width) {
+// makes the lane read its own value, as CUDA documents. `op` is a template argument so that each
+// shuffle's loop over its lanes compiles to its own few instructions (warp_meetings.h).
+template <WarpOp op>
+unsigned source_lane(unsigned lane, int lane_arg, int width) {
+  if (width == 32) [[likely]] {  // the whole warp is the segment: the rule below, simplified
+    const unsigned b = static_cast<unsigned>(lane_arg) & 0x1f;
+    if constexpr (op == WarpOp::shfl_up) return lane >= b ? lane - b : lane;
+    if constexpr (op == WarpOp::shfl_down) return lane + b <= 31 ? lane + b : lane;
+    if constexpr (op == WarpOp::shfl_xor) return lane ^ b;
+    return b;
+  }
   const int c = op == WarpOp::shfl_up ? (32 - width) << 8 : ((32 - width) << 8) | 0x1f;
   const int segment_mask = (c >> 8) & 0x1f;
   const int clamp = c & 0x1f;
@@ -23,23 +32,19 @@ unsigned source_lane(WarpOp op, unsigned lane, int lane_arg, int width) {
   const int min_lane = self & segment_mask;
   int source = self;
   bool in_range = false;
-  switch (op) {
-    case WarpOp::shfl_up:
-      source = self - b;
-      in_range = source >= max_lane;
-      break;
-    case WarpOp::shfl_down:
-      source = self + b;
-      in_range = source <= max_lane;
-      break;
-    case WarpOp::shfl_xor:
-      source = self ^ b;
-      in_range = source <= max_lane;
-      break;
-    default:  // shfl_idx
-      source = min_lane | (b & ~segment_mask & 0x1f);
-      in_range = source <= max_lane;
-      break;
+  if constexpr (op == WarpOp::shfl_up) {
+    source = self - b;
+    in_range = source >= max_lane;
+  } else if constexpr (op == WarpOp::shfl_down) {
+    source = self + b;
+    in_range = source <= max_lane;
+  } else if constexpr (op == WarpOp::shfl_xor) {
+    source = self ^ b;
+    in_range = source <= max_lane;
+  } else {
+    static_assert(op == WarpOp::shfl_idx);
+    source = min_lane | (b & ~segment_mask & 0x1f);
+    in_range = source <= max_lane;
   }
   return static_cast<unsigned>(in_range ? source : self);
 }
@@ -70,13 +75,6 @@ const char* warp_op_name(WarpOp op) {
     case WarpOp::match_all: return "__match_all_sync()";
   }
   return "a warp intrinsic";
-}
-
-const char* WarpMeetings::misuse(unsigned lane, const WarpCall& call) const {
-  if (call.op == WarpOp::activemask) return nullptr;
-  if ((call.mask & lane_bit(lane)) == 0) return "its mask does not name the calling lane";
-  if ((call.mask & ~existing_) != 0) return "its mask names lanes that this block does not have";
-  return nullptr;
 }
 
 bool WarpMeetings::arrive(unsigned lane, const WarpCall& call, std::uint32_t* released) {
@@ -122,10 +120,13 @@ void WarpMeetings::complete(unsigned leader) {
   open_ &= ~lane_bit(leader);
   const std::uint32_t members = arrived_[leader];
   const WarpOp op = lanes_[leader].call.op;
-  if (op == WarpOp::syncwarp) return;
-  if (op == WarpOp::shfl_idx || op == WarpOp::shfl_up || op == WarpOp::shfl_down || op == WarpOp::shfl_xor) {
-    shuffle(members);
-    return;
+  switch (op) {
+    case WarpOp::syncwarp: return;
+    case WarpOp::shfl_idx: return shuffle<WarpOp::shfl_idx>(members);
+    case WarpOp::shfl_up: return shuffle<WarpOp::shfl_up>(members);
+    case WarpOp::shfl_down: return shuffle<WarpOp::shfl_down>(members);
+    case WarpOp::shfl_xor: return shuffle<WarpOp::shfl_xor>(members);
+    default: break;
   }
   if (op == WarpOp::match_any) {
     for (std::uint32_t m = members; m != 0; m &= m - 1) {
@@ -182,11 +183,12 @@ void WarpMeetings::complete(unsigned leader) {
   for (std::uint32_t m = members; m != 0; m &= m - 1) lanes_[std::countr_zero(m)].result = result;
 }
 
+template <WarpOp op>
 void WarpMeetings::shuffle(std::uint32_t members) {
   for (std::uint32_t m = members; m != 0; m &= m - 1) {
     const unsigned lane = static_cast<unsigned>(std::countr_zero(m));
     const WarpCall& call = lanes_[lane].call;
-    const unsigned source = source_lane(call.op, lane, call.lane_arg, call.width);
+    const unsigned source = source_lane<op>(lane, call.lane_arg, call.width);
     // A source lane outside the mask did not take part: its value is undefined on a GPU. The
     // emulator gives the caller its own value, as for a source outside the segment.
     lanes_[lane].result = (members & lane_bit(source)) != 0 ? lanes_[source].call.value : call.value;

@@ -27,8 +27,16 @@ class WarpMeetings {
   }
 
   // What is wrong with a call before it can wait at all (its mask leaves out the caller, or names
-  // lanes the block does not have), or nullptr.
-  const char* misuse(unsigned lane, const WarpCall& call) const;
+  // lanes the block does not have), or nullptr. Inline: checked at every call.
+  const char* misuse(unsigned lane, const WarpCall& call) const {
+    if (call.op == WarpOp::activemask) [[unlikely]]
+      return nullptr;
+    if ((call.mask & lane_bit(lane)) == 0) [[unlikely]]
+      return "its mask does not name the calling lane";
+    if ((call.mask & ~existing_) != 0) [[unlikely]]
+      return "its mask names lanes that this block does not have";
+    return nullptr;
+  }
 
   // Records the lane's call. True when it completed its meeting: every result is ready and
   // `released` holds the other lanes of the meeting (parked, now free to go on).
@@ -54,6 +62,7 @@ class WarpMeetings {
     unsigned leader = 0;
   };
   void complete(unsigned leader);
+  template <WarpOp op>
   void shuffle(std::uint32_t members);
 
   Lane lanes_[kWarpSize];
