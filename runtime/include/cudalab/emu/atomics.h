@@ -2,31 +2,48 @@
 // CUDA's atomic functions on the emulator, with CUDA's overload set: explicit overloads (not one
 // template) so that `atomicAdd(&unsigned_counter, 1)` converts the 1 exactly as nvcc does.
 // Memory order is relaxed, as CUDA's atomics are; fences are __threadfence().
-#include <atomic>
+//
+// Written with the compiler's __atomic builtins, not <atomic>: in C++20 libstdc++'s <atomic> brings
+// <string>, <system_error> and more (atomic waits), and every exercise check compiles this header
+// (#32): its precompiled form was half the size, its templates instantiated again at the end of
+// each check, about 100 ms of every check's compile. The operations are std::atomic_ref's, relaxed.
+#include <type_traits>
 
 namespace cudalab::emu {
 
 template <class T>
-inline T atomic_add(T* address, T value) {
-  return std::atomic_ref<T>(*address).fetch_add(value, std::memory_order_relaxed);
+inline T atomic_read(T* address) {
+  T value;
+  __atomic_load(address, &value, __ATOMIC_RELAXED);
+  return value;
 }
 template <class T>
 inline T atomic_exch(T* address, T value) {
-  return std::atomic_ref<T>(*address).exchange(value, std::memory_order_relaxed);
+  T old;
+  __atomic_exchange(address, &value, &old, __ATOMIC_RELAXED);
+  return old;
 }
 template <class T>
 inline T atomic_cas(T* address, T compare, T value) {
-  std::atomic_ref<T>(*address).compare_exchange_strong(compare, value, std::memory_order_relaxed);
+  __atomic_compare_exchange(address, &compare, &value, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return compare;  // the old value, as CUDA's atomicCAS returns
 }
 // Read-modify-write with any update rule, returning the old value (min, max, inc, dec...).
 template <class T, class Update>
 inline T atomic_update(T* address, Update update) {
-  std::atomic_ref<T> ref(*address);
-  T old = ref.load(std::memory_order_relaxed);
-  while (!ref.compare_exchange_weak(old, update(old), std::memory_order_relaxed)) {
-  }
+  T old = atomic_read(address);
+  T next = update(old);
+  while (!__atomic_compare_exchange(address, &old, &next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) next = update(old);
   return old;
+}
+// Integers in one instruction; float and double by a compare-and-swap loop (as atomic_ref's).
+template <class T>
+inline T atomic_add(T* address, T value) {
+  if constexpr (std::is_integral_v<T>) {
+    return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
+  } else {
+    return atomic_update(address, [value](T old) { return old + value; });
+  }
 }
 template <class T>
 inline T atomic_min(T* address, T value) {

@@ -52,10 +52,11 @@ using cudalab::emu::uint3;
 #define __syncthreads_or(predicate) (::cudalab::emu::syncthreads_count(std::source_location::current(), (predicate)) != 0)
 #define __trap() ::cudalab::emu::trap("__trap() was called")
 // Fences order memory between this emulated thread and the other workers; within a block the
-// threads of one worker run one at a time, so ordering among them needs nothing more.
-#define __threadfence() std::atomic_thread_fence(std::memory_order_seq_cst)
-#define __threadfence_block() std::atomic_thread_fence(std::memory_order_seq_cst)
-#define __threadfence_system() std::atomic_thread_fence(std::memory_order_seq_cst)
+// threads of one worker run one at a time, so ordering among them needs nothing more. (The
+// builtin is std::atomic_thread_fence without <atomic>: see atomics.h.)
+#define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __threadfence_block() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 
 // A device assert ends the launch with a kernel fault (on a GPU: an assert trap), never abort():
 // the app must survive a student's failing assert. Compiled out under NDEBUG, as nvcc does.
