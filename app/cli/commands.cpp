@@ -282,6 +282,11 @@ int run_command_line(int argc, char** argv) {
                     "matmul: the ladder's tuning file (default $XDG_CACHE_HOME/cudalab/matmul_ladder_tuning.json)");
   bench->add_option("--backend", bench_backend, "matmul, latency, exercises, emulator --steps: gpu, emu or auto")
       ->check(CLI::IsMember({"gpu", "emu", "auto"}));
+  std::vector<std::string> bench_exercises;
+  bench->add_option("--exercises", bench_exercises, "exercises: the ids to time, comma-separated (default guard,dot,matmul_tiled)")
+      ->delimiter(',');
+  int bench_repeats = 5;
+  bench->add_option("--repeats", bench_repeats, "exercises: checks of each after the warm-up (default 5)")->check(CLI::Range(1, 1000));
   bool bench_steps = false;
   bench->add_flag("--steps", bench_steps,
                   "emulator: every step at its defaults, timed as the window runs it (on the emulator unless --backend)");
@@ -309,7 +314,8 @@ int run_command_line(int argc, char** argv) {
     matmul_options.backend = backend_request(bench_backend);
     return run_matmul_bench(std::cout, matmul_options);
   }
-  if (*bench && bench_what == "exercises") return run_exercise_bench(std::cout, backend_request(bench_backend), 5);
+  if (*bench && bench_what == "exercises")
+    return run_exercise_bench(std::cout, backend_request(bench_backend), bench_repeats, bench_exercises);
   if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request(bench_backend), 15);
   if (*bench && bench_steps)
     return run_step_bench(std::cout, bench_backend == "auto" ? BackendRequest::emulator : backend_request(bench_backend));

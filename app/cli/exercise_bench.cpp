@@ -23,7 +23,13 @@ double median(std::vector<double> values) {
 
 }  // namespace
 
-int run_exercise_bench(std::ostream& out, BackendRequest backend, int repeats) {
+int run_exercise_bench(std::ostream& out, BackendRequest backend, int repeats, const std::vector<std::string>& exercises) {
+  const std::vector<std::string> ids = exercises.empty() ? std::vector<std::string>{"guard", "dot", "matmul_tiled"} : exercises;
+  for (const std::string& id : ids)
+    if (ex::find_exercise(id) == nullptr) {
+      out << "no exercise " << id << " (see `cudalab exercises`)\n";
+      return 2;
+    }
   worker::WorkerClient client;
   DeviceFacts facts;
   if (Status s = client.open({backend, 0}, nullptr, &facts); !s.ok()) {
@@ -36,9 +42,8 @@ int run_exercise_bench(std::ostream& out, BackendRequest backend, int repeats) {
                      "verdict");
   // A student's check runs in a fresh sandboxed worker (app/sandbox): started, sandboxed, opened,
   // checked and ended each time; the warm worker (the lessons' steps) shows what that costs.
-  for (const char* id : {"guard", "dot", "matmul_tiled"}) {
+  for (const std::string& id : ids) {
     const ex::Exercise* exercise = ex::find_exercise(id);
-    if (exercise == nullptr) continue;
     for (const bool sandboxed : {false, true}) {
       std::vector<double> totals, compiles, runs;
       std::string verdict_words;
