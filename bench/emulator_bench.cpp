@@ -15,6 +15,7 @@
 #include "cudalab/device.h"
 #include "empty_kernel.h"
 #include "reduction_bench.h"
+#include "wait_kernels.h"
 
 namespace cudalab {
 
@@ -121,6 +122,31 @@ double empty_kernel_ns_per_thread(Device& device, long long threads, int repeats
   return samples[samples.size() / 2];
 }
 
+// Nanoseconds one thread spends per wait of `kernel` (`waits_per_loop` waits per loop): launches of
+// 1 and 9 loops, the difference over the 8 loops, so that starting and ending the threads (and
+// each thread's first wait, which starts its fiber) is left out. Negative when a launch failed.
+double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int waits_per_loop, int repeats) {
+  const LaunchConfig config{Dim3(1024), Dim3(256)};
+  Buffer<int> sink;
+  if (!Buffer<int>::create(device, 1, &sink).ok()) return -1;
+  auto median_ms = [&](int loops) {
+    std::vector<double> samples;
+    for (int r = 0; r < repeats + 1; ++r) {
+      auto start = device.record_event();
+      Status status = launch(device, kernel, config, loops, sink.data());
+      auto end = device.record_event();
+      if (status.ok()) status = device.synchronize();
+      if (!status.ok()) return -1.0;
+      if (r > 0) samples.push_back(device.elapsed_ms(*start, *end));  // r = 0: warm-up
+    }
+    std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+    return samples[samples.size() / 2];
+  };
+  const double one = median_ms(1), nine = median_ms(9);
+  if (one < 0 || nine < 0) return -1;
+  return (nine - one) * 1e6 / (8.0 * waits_per_loop * config.total_threads());
+}
+
 }  // namespace
 
 int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
@@ -170,6 +196,7 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
       }
   }
 
+  if (options.matmul_only) return exit_code;
   if (!print_reduction_rows(out, devices, worker_counts, repeats, options.reduction_elements,
                             options.reduction_threads_per_block))
     exit_code = 1;
@@ -185,6 +212,27 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
     out << fmt::format("  {} worker{}: {:.2f} ns per thread ({} threads)\n", worker_counts[d],
                        worker_counts[d] == 1 ? "" : "s", ns, options.empty_kernel_threads);
   }
+
+  // What a barrier or a warp meeting costs a thread: the fiber switch and the bookkeeping around it.
+  out << "\nA thread's wait (256-thread blocks; one fiber switch each):\n";
+  const struct {
+    const char* label;
+    const Kernel<void(int, int*)>* kernel;
+    int waits_per_loop;
+  } waits[] = {{"__syncthreads(), one call site", &bench::barrier_loop, 1},
+               {"__syncthreads(), two call sites", &bench::two_barrier_loop, 2},
+               {"__shfl_down_sync()", &bench::shuffle_loop, 1}};
+  for (const auto& wait : waits)
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+      const double ns = ns_per_wait(*devices[d], *wait.kernel, wait.waits_per_loop, repeats);
+      if (ns < 0) {
+        out << fmt::format("  {}, {} workers: the launch failed\n", wait.label, worker_counts[d]);
+        exit_code = 1;
+        continue;
+      }
+      out << fmt::format("  {:<32} {} worker{}: {:.1f} ns per thread and wait\n", wait.label, worker_counts[d],
+                         worker_counts[d] == 1 ? "" : "s", ns);
+    }
   return exit_code;
 }
 

@@ -15,6 +15,7 @@ struct EmulatorBenchOptions {
   long long empty_kernel_threads = 1 << 22;  // threads of the empty-kernel launch
   int reduction_elements = 1 << 20;          // ints summed per block by the two reduction kernels
   int reduction_threads_per_block = 256;
+  bool matmul_only = false;  // only the matmul rows (bench/tools/numba_vs_emulator.py)
 };
 
 // Returns 0, or 1 when a kernel's result disagreed with the CPU loop (its time is then not shown).
