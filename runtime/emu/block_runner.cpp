@@ -126,13 +126,11 @@ void BlockRunner::start_remaining_threads() {
   const auto invoke = kernel_->invoke;
   const void* args = kernel_->args.get();
   unsigned id = next_unstarted_;
-  uint3 index = next_unstarted_index_;
+  uint3 index = next_unstarted_index_;  // set by whoever made this starter
   for (;;) {
     current_ = id;
     context_.thread_idx = index;
     next_unstarted_ = id + 1;
-    advance(index, block);
-    next_unstarted_index_ = index;  // for a starter begun while this thread waits
     run_thread(invoke, args);
     // Returned (perhaps after parking and being resumed on this fiber): this fiber is free, and
     // runs the next thread itself when that is a thread not started yet.
@@ -142,10 +140,15 @@ void BlockRunner::start_remaining_threads() {
       finished_next_ = next_step(lane + 1);
       if (finished_next_ != Next::start) return;
     }
-    // Other starters ran meanwhile: take their count on. (Kept in a local otherwise: reading the
-    // member right after advance() wrote it field by field stalls on store forwarding.)
-    if (next_unstarted_ != id + 1) index = next_unstarted_index_;
-    id = next_unstarted_;
+    // Other starters ran meanwhile (this thread waited): take their count on. Otherwise the
+    // index moves on in a local: nothing per thread is stored for others.
+    if (next_unstarted_ != id + 1) [[unlikely]] {
+      id = next_unstarted_;
+      index = index_of(id);
+    } else {
+      ++id;
+      advance(index, block);
+    }
   }
 }
 
@@ -279,6 +282,13 @@ void BlockRunner::switch_away(Handoff::Kind kind, Next next) {
 }
 
 FiberContext BlockRunner::new_starter() {
+  // The thread it starts: usually the one after the thread that is parking now.
+  if (next_unstarted_ == current_ + 1) {
+    next_unstarted_index_ = context_.thread_idx;
+    advance(next_unstarted_index_, context_.block_dim);
+  } else {
+    next_unstarted_index_ = index_of(next_unstarted_);
+  }
   try {
     running_stack_ = stacks_.allocate();
   } catch (const std::bad_alloc&) {

@@ -124,7 +124,7 @@ class BlockRunner {
   const EmuInvocation* kernel_ = nullptr;
   unsigned threads_ = 0;         // threads per block
   unsigned next_unstarted_ = 0;  // first thread no fiber has started yet
-  uint3 next_unstarted_index_{0, 0, 0};  // its threadIdx (read when a starter begins)
+  uint3 next_unstarted_index_{0, 0, 0};  // its threadIdx (set for a starter before it begins)
   unsigned current_ = 0;         // linear id of the thread running now
   // The warp running now: threads [warp_base_, warp_end_); lanes by bit.
   unsigned warp_base_ = 0;

@@ -52,7 +52,7 @@ void StackPool::trim(std::size_t keep) noexcept {
   }
 }
 
-const FiberStack* StackPool::allocate() {
+const FiberStack* StackPool::allocate_slow() {
   if (!free_.empty()) {
     const FiberStack* stack = free_.back();
     free_.pop_back();
@@ -85,7 +85,5 @@ const FiberStack* StackPool::allocate() {
   stacks_mapped.fetch_add(1, std::memory_order_relaxed);
   return all_.back().get();
 }
-
-void StackPool::release(const FiberStack* stack) noexcept { free_.push_back(stack); }
 
 }  // namespace cudalab::emu

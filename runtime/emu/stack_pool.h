@@ -36,14 +36,26 @@ class StackPool {
 
   // Throws std::bad_alloc when the system refuses a new mapping. The record stays where it is
   // until trim() unmaps its stack, so the block runner passes stacks around as one pointer.
-  const FiberStack* allocate();
-  void release(const FiberStack* stack) noexcept;
+  // Inline: a block of a kernel with barriers takes and gives back one stack per thread.
+  const FiberStack* allocate() {
+#if !defined(__SANITIZE_ADDRESS__)
+    if (!free_.empty()) [[likely]] {
+      const FiberStack* stack = free_.back();
+      free_.pop_back();
+      return stack;
+    }
+#endif
+    return allocate_slow();
+  }
+  void release(const FiberStack* stack) noexcept { free_.push_back(stack); }  // never allocates
 
   std::size_t stacks_created() const { return all_.size(); }
   // Unmaps free stacks until at most `keep` remain mapped (between launches, all are free).
   void trim(std::size_t keep) noexcept;
 
  private:
+  const FiberStack* allocate_slow();  // a new mapping (or, under AddressSanitizer, every stack)
+
   std::vector<const FiberStack*> free_;
   std::vector<std::unique_ptr<FiberStack>> all_;  // every mapped stack
 };
