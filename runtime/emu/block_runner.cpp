@@ -36,7 +36,16 @@ void advance(uint3& index, const dim3& block) {
 }
 }  // namespace
 
-// The kernel-facing entries (context.h, warp_call.h) are sync_entries.cpp's.
+// The kernel-facing entries (context.h, warp_call.h) are sync_entries.cpp's; they come here.
+extern "C" void cudalab_emu_syncthreads_impl(std::source_location where) {
+  static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, 0);
+}
+extern "C" int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate) {
+  return static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, predicate);
+}
+extern "C" std::uint64_t cudalab_emu_warp_meet_impl(const WarpCall& call) {
+  return static_cast<BlockRunner*>(tls_context->block_state)->warp_arrive(call);
+}
 
 SyncPoint sync_point() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_point(); }
 
@@ -191,14 +200,8 @@ int BlockRunner::arrive(std::source_location where, int predicate) {
 
 std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
   const unsigned lane = current_ - warp_base_;
-  if (const char* why = meetings_.misuse(lane, call)) {
-    Status status = Status::error(StatusCode::divergent_barrier,
-                                  describe_warp_misuse(context_.block_idx, warp_base_ / kWarpSize, lane, call, why,
-                                                       meetings_.existing()));
-    status.at(warp_op_name(call.op), call.where.file_name(), static_cast<int>(call.where.line()));
-    fail(std::move(status));
-    switch_away(Handoff::parked, Next::to_run);  // resumed only to be unwound
-  }
+  if (const char* why = meetings_.misuse(lane, call)) [[unlikely]]
+    end_on_misuse(lane, call, why);
   std::uint32_t released = 0;
   if (meetings_.arrive(lane, call, &released)) {
     ++sync_epoch_;  // the meeting orders its lanes' accesses (sync_epoch.h)
@@ -213,6 +216,15 @@ std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
   }
   switch_away(Handoff::parked, next);
   return meetings_.result(lane);
+}
+
+void BlockRunner::end_on_misuse(unsigned lane, const WarpCall& call, const char* why) {
+  Status status = Status::error(StatusCode::divergent_barrier,
+                                describe_warp_misuse(context_.block_idx, warp_base_ / kWarpSize, lane, call, why,
+                                                     meetings_.existing()));
+  status.at(warp_op_name(call.op), call.where.file_name(), static_cast<int>(call.where.line()));
+  fail(std::move(status));
+  switch_away(Handoff::parked, Next::to_run);  // resumed only to be unwound
 }
 
 BlockRunner::Next BlockRunner::next_step_slow(unsigned first_lane) {

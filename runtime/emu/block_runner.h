@@ -32,6 +32,14 @@
 #include "emu/stack_pool.h"
 #include "emu/warp_meetings.h"
 
+// What the kernel's waits run (sync_entries.cpp calls them), defined beside the runner so that
+// its arrive() and warp_arrive() are compiled into them. Each acts on the worker's runner.
+extern "C" {
+void cudalab_emu_syncthreads_impl(std::source_location where);
+int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate);
+std::uint64_t cudalab_emu_warp_meet_impl(const cudalab::emu::WarpCall& call);
+}
+
 namespace cudalab::emu {
 
 class BlockRunner {
@@ -106,6 +114,8 @@ class BlockRunner {
   void enter_warp(unsigned warp);
   void report_stuck_warp();
   void fail(Status status);  // a misuse: end the block with this report
+  // A warp intrinsic called wrongly (WarpMeetings::misuse): ends the block; the fiber is unwound.
+  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, const WarpCall& call, const char* why);
   // Leaves the running fiber (its thread parked or finished) for what `next` says.
   void switch_away(Handoff::Kind kind, Next next);
   FiberContext new_starter();            // a fresh fiber for the threads not started yet

@@ -14,24 +14,7 @@
 // Elsewhere (other architectures, AddressSanitizer builds) the entries are plain functions.
 #include "emu/block_runner.h"
 
-namespace cudalab::emu {
-namespace {
-BlockRunner& runner() { return *static_cast<BlockRunner*>(tls_context->block_state); }
-}  // namespace
-}  // namespace cudalab::emu
-
 #if defined(CUDALAB_EMU_OWN_JUMP) && !defined(__SANITIZE_ADDRESS__)
-
-extern "C" {
-// What the assembly entries call, with the kernel's arguments untouched (rdi, esi).
-void cudalab_emu_syncthreads_impl(std::source_location where) { cudalab::emu::runner().arrive(where, 0); }
-int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate) {
-  return cudalab::emu::runner().arrive(where, predicate);
-}
-std::uint64_t cudalab_emu_warp_meet_impl(const cudalab::emu::WarpCall& call) {
-  return cudalab::emu::runner().warp_arrive(call);
-}
-}
 
 // ENTRY(symbol, impl): keeps the stack aligned for the call, then jumps back to the kernel. The
 // CFI tells the unwinder where the return address is, so that exceptions (a fiber being unwound,
@@ -64,9 +47,11 @@ asm(".text\n"
 #else
 
 namespace cudalab::emu {
-void syncthreads(std::source_location where) { runner().arrive(where, 0); }
-int syncthreads_count(std::source_location where, int predicate) { return runner().arrive(where, predicate); }
-std::uint64_t warp_meet(const WarpCall& call) { return runner().warp_arrive(call); }
+void syncthreads(std::source_location where) { cudalab_emu_syncthreads_impl(where); }
+int syncthreads_count(std::source_location where, int predicate) {
+  return cudalab_emu_syncthreads_count_impl(where, predicate);
+}
+std::uint64_t warp_meet(const WarpCall& call) { return cudalab_emu_warp_meet_impl(call); }
 }  // namespace cudalab::emu
 
 #endif

@@ -77,34 +77,6 @@ const char* warp_op_name(WarpOp op) {
   return "a warp intrinsic";
 }
 
-bool WarpMeetings::arrive(unsigned lane, const WarpCall& call, std::uint32_t* released) {
-  lanes_[lane].call = call;
-  const std::uint32_t me = lane_bit(lane);
-  const bool activemask = call.op == WarpOp::activemask;
-  std::uint32_t& open = activemask ? open_activemasks_ : open_;
-  unsigned leader = kWarpSize;
-  for (std::uint32_t candidates = open; candidates != 0; candidates &= candidates - 1) {
-    const unsigned first = static_cast<unsigned>(std::countr_zero(candidates));
-    const WarpCall& theirs = lanes_[first].call;
-    if (theirs.op == call.op && theirs.mask == call.mask && (arrived_[first] & me) == 0 &&
-        same_site(theirs.where, call.where)) {
-      leader = first;
-      break;
-    }
-  }
-  if (leader == kWarpSize) {
-    leader = lane;
-    arrived_[leader] = 0;
-    open |= me;
-  }
-  lanes_[lane].leader = leader;
-  arrived_[leader] |= me;
-  if (activemask || arrived_[leader] != call.mask) return false;
-  complete(leader);
-  *released = call.mask & ~me;
-  return true;
-}
-
 std::uint32_t WarpMeetings::close_activemasks() {
   std::uint32_t released = 0;
   for (; open_activemasks_ != 0; open_activemasks_ &= open_activemasks_ - 1) {

@@ -7,9 +7,11 @@
 // intrinsic at the same call site with the same mask. It completes when every lane of the mask has
 // joined. An __activemask() meeting has no mask: it stays open until the runner closes it (when no
 // lane of the warp can run any more), and its result is the lanes that joined.
+#include <bit>
 #include <cstdint>
 
 #include "cudalab/emu/warp_call.h"
+#include "emu/barrier_report.h"
 
 namespace cudalab::emu {
 
@@ -39,8 +41,21 @@ class WarpMeetings {
   }
 
   // Records the lane's call. True when it completed its meeting: every result is ready and
-  // `released` holds the other lanes of the meeting (parked, now free to go on).
-  bool arrive(unsigned lane, const WarpCall& call, std::uint32_t* released);
+  // `released` holds the other lanes of the meeting (parked, now free to go on). Inline: every lane
+  // of every warp intrinsic passes here.
+  bool arrive(unsigned lane, const WarpCall& call, std::uint32_t* released) {
+    lanes_[lane].call = call;
+    const std::uint32_t me = lane_bit(lane);
+    if (call.op == WarpOp::activemask) [[unlikely]] {  // completes only when the runner closes it
+      join(open_activemasks_, lane, call, me);
+      return false;
+    }
+    const unsigned leader = join(open_, lane, call, me);
+    if (arrived_[leader] != call.mask) return false;
+    complete(leader);
+    *released = call.mask & ~me;
+    return true;
+  }
 
   // Closes every open __activemask() meeting; returns the lanes it releases.
   std::uint32_t close_activemasks();
@@ -61,6 +76,27 @@ class WarpMeetings {
     std::uint64_t result = 0;
     unsigned leader = 0;
   };
+  // The meeting the lane joins (its leader): an open one of the same intrinsic, mask and call site
+  // that the lane has not joined yet, else a new one it leads.
+  unsigned join(std::uint32_t& open, unsigned lane, const WarpCall& call, std::uint32_t me) {
+    unsigned leader = lane;
+    for (std::uint32_t candidates = open; candidates != 0; candidates &= candidates - 1) {
+      const unsigned first = static_cast<unsigned>(std::countr_zero(candidates));
+      const WarpCall& theirs = lanes_[first].call;
+      if (theirs.op == call.op && theirs.mask == call.mask && (arrived_[first] & me) == 0 &&
+          same_site(theirs.where, call.where)) {
+        leader = first;
+        break;
+      }
+    }
+    if (leader == lane) {
+      arrived_[leader] = 0;
+      open |= me;
+    }
+    lanes_[lane].leader = leader;
+    arrived_[leader] |= me;
+    return leader;
+  }
   void complete(unsigned leader);
   template <WarpOp op>
   void shuffle(std::uint32_t members);
