@@ -284,7 +284,10 @@ void BlockRunner::switch_away(Handoff::Kind kind, Next next) {
   StackBounds target_stack = scheduler_stack_;
   if (!stop_ && !abandoning_) {
     if (next == Next::start) {
-      target = new_starter();
+      if (prepare_starter()) {
+        record_sender(start_fiber(running_stack_->top, running_stack_->size, &starter_entry, &handoff_));
+        return;
+      }
     } else if (next == Next::resume) {
       target = take_waiter(resume_);
     }
@@ -293,7 +296,7 @@ void BlockRunner::switch_away(Handoff::Kind kind, Next next) {
   record_sender(jump_to_fiber(target, &handoff_, target_stack, kind == Handoff::finished));
 }
 
-FiberContext BlockRunner::new_starter() {
+bool BlockRunner::prepare_starter() {
   // The thread it starts: usually the one after the thread that is parking now.
   if (next_unstarted_ == current_ + 1) {
     next_unstarted_index_ = context_.thread_idx;
@@ -308,9 +311,9 @@ FiberContext BlockRunner::new_starter() {
     fault_ = Status::error(StatusCode::out_of_memory,
                            fmt::format("block {}: the emulator could not map a stack for one more fiber ({} so far)",
                                        coordinates(context_.block_idx), stacks_.stacks_created()));
-    return scheduler_;
+    return false;
   }
-  return make_fiber_context(running_stack_->top, running_stack_->size, &starter_entry);
+  return true;
 }
 
 FiberContext BlockRunner::take_waiter(unsigned id) {

@@ -118,7 +118,9 @@ class BlockRunner {
   [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, const WarpCall& call, const char* why);
   // Leaves the running fiber (its thread parked or finished) for what `next` says.
   void switch_away(Handoff::Kind kind, Next next);
-  FiberContext new_starter();            // a fresh fiber for the threads not started yet
+  // A stack (running_stack_) and a first index for a fresh fiber that starts the threads not
+  // started yet; false when no stack can be mapped (the block fails).
+  bool prepare_starter();
   static StackBounds bounds(const FiberStack* stack) {
     return {static_cast<const char*>(stack->top) - stack->size, stack->size};
   }

@@ -31,6 +31,9 @@ using FiberTransfer = boost::context::detail::transfer_t;
 // fiber_switch.cpp. `entry` must never return: a fiber ends by jumping away for good.
 extern "C" void* cudalab_emu_make_fcontext(void* stack_top, std::size_t size, void (*entry)(boost::context::detail::transfer_t));
 extern "C" boost::context::detail::transfer_t cudalab_emu_jump_fcontext(void* to, void* data);
+// Suspends the caller like the jump and calls entry({caller, data}) on the stack below `stack_top`.
+extern "C" boost::context::detail::transfer_t cudalab_emu_start_fcontext(void* stack_top, void* data,
+                                                                        void (*entry)(boost::context::detail::transfer_t));
 #endif
 
 namespace cudalab::emu {
@@ -78,6 +81,19 @@ inline FiberTransfer jump_to_fiber(FiberContext to, void* data, StackBounds targ
   __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
 #endif
   return back;
+}
+
+// Suspends the caller and starts a new fiber that runs `entry` ({the caller, data}) on the stack of
+// `size` bytes below `stack_top`; `entry` never returns. Returns when someone jumps back. On x86-64
+// the entry is called, not "returned" into through a made frame, so the CPU predicts it.
+inline FiberTransfer start_fiber(void* stack_top, std::size_t size, void (*entry)(FiberTransfer), void* data) {
+#if defined(CUDALAB_EMU_OWN_JUMP) && !defined(__SANITIZE_ADDRESS__)
+  (void)size;
+  return cudalab_emu_start_fcontext(stack_top, data, entry);
+#else
+  return jump_to_fiber(make_fiber_context(stack_top, size, entry), data,
+                       StackBounds{static_cast<const char*>(stack_top) - size, size});
+#endif
 }
 
 // The first call of a new fiber: returns the bounds of the stack that started it (ASan builds).
