@@ -1,6 +1,6 @@
 #pragma once
 // Fiber stacks for one worker, reused from launch to launch. Allocating a guarded stack costs
-// ~22 µs (mmap + mprotect) against ~30 ns for a whole fiber on a reused one (BUILD-NOTES), and a
+// ~22 µs (mmap + mprotect) against ~30 ns for a whole fiber on a reused one (measured with Boost 1.74), and a
 // block with a barrier needs one stack per thread, so stacks are pooled, never freed until the
 // worker ends.
 #include <cstddef>

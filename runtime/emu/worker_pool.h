@@ -1,7 +1,7 @@
 #pragma once
 // Persistent worker threads (one per core by default) that run the blocks of one launch at a
 // time. Blocks are handed out in chunks from a counter on its own cache line: with a shared line,
-// false sharing made two workers slower than one (BUILD-NOTES). A block never leaves the worker
+// false sharing made two workers slower than one (measured when the pool was written). A block never leaves the worker
 // that started it, because its __shared__ arrays are that worker's thread_locals.
 #include <atomic>
 #include <condition_variable>
