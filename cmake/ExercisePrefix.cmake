@@ -3,7 +3,8 @@
 #   cmake -DCOMPILER=... -DCOMPILER_ID=GNU -DFLAGS="-std=c++20;-O1;..." -DEXERCISES_DIR=lessons/exercises
 #         -DRUNTIME_INCLUDE=runtime/include -DOUT_DIR=<build>/share/cudalab/jit -DSTAMP_CPP=... -P ExercisePrefix.cmake
 # OUT_DIR gets the header, the headers it includes (as the compiler found them), its .gch (g++
-# only) and a stamp: a hash of all of that, the compiler and the flags. STAMP_CPP gets the same
+# only), the race detector's steps compiled to link into every check (race_runtime.o) and a
+# stamp: a hash of all of that, the compiler and the flags. STAMP_CPP gets the same
 # stamp compiled into the executable (lessons/exercises/precompiled_prefix.h), which uses OUT_DIR
 # only when the two agree. FLAGS must be what runtime/emu/emu_jit.cpp compiles with
 # (emu_jit_code_flags); tests/exercises/machinery_test.cpp checks that the .gch is taken.
@@ -30,6 +31,9 @@ set(has_pch TRUE)
 if(COMPILER_ID STREQUAL "GNU" AND NOT EXISTS "${OUT_DIR}/exercise_prefix.cuh.gch")
   set(has_pch FALSE)
 endif()
+if(NOT EXISTS "${OUT_DIR}/race_runtime.o")
+  set(has_pch FALSE)
+endif()
 if(NOT previous STREQUAL stamp OR NOT has_pch)
   file(REMOVE_RECURSE "${OUT_DIR}")
   file(MAKE_DIRECTORY "${OUT_DIR}/cudalab/emu")
@@ -49,6 +53,16 @@ if(NOT previous STREQUAL stamp OR NOT has_pch)
       message(WARNING "could not precompile the exercise prefix (${failed}): ${errors}")
       file(REMOVE "${OUT_DIR}/exercise_prefix.cuh.gch")
     endif()
+  endif()
+  # The race detector's steps, which every check links (compiled into each check, they were most
+  # of its compile time: #32). After the .gch, which this compile then takes too.
+  execute_process(
+    COMMAND "${COMPILER}" ${FLAGS} -I "${OUT_DIR}" -x c++ -c "${OUT_DIR}/race_runtime.cuh" -o "${OUT_DIR}/race_runtime.o"
+    RESULT_VARIABLE failed ERROR_VARIABLE errors)
+  if(failed)
+    # Checks still work, compiling the steps into each check's unit: slower, never wrong.
+    message(WARNING "could not compile the race detector's steps (${failed}): ${errors}")
+    file(REMOVE "${OUT_DIR}/race_runtime.o")
   endif()
   file(WRITE "${OUT_DIR}/stamp" "${stamp}")
 endif()

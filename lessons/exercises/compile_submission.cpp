@@ -81,6 +81,11 @@ std::pair<std::string, std::string> prefix_header() {
   return {"exercise_prefix.cuh", std::string(embedded_file("exercises/exercise_prefix.cuh"))};
 }
 
+// The race detector's steps, as a header the text includes (where none were compiled ahead).
+std::pair<std::string, std::string> race_steps_header() {
+  return {"race_runtime.cuh", std::string(embedded_file("exercises/race_runtime.cuh"))};
+}
+
 // The student's text as the emulator's checks see it: __shared__ arrays wrapped (shared_arrays.h)
 // and plain-pointer copies of the parameters made checked pointers (pointer_copies.h).
 std::string instrumented(const RewrittenSource& rewritten) {
@@ -126,7 +131,17 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
       jit.include_first.push_back(folder);
     else
       jit.headers.push_back(prefix_header());
-    jit.text = "#include \"exercise_prefix.cuh\"\n"
+    // The race detector's steps: compiled beside the prefix and linked, or else compiled here,
+    // before the student's text (whose macros cannot reach them). Either is what the detector's
+    // proxies call (race_shadow.cuh).
+    std::string race_steps;
+    if (const std::string object = precompiled_race_steps(); !object.empty()) {
+      jit.objects.push_back(object);
+    } else {
+      jit.headers.push_back(race_steps_header());
+      race_steps = "#include \"race_runtime.cuh\"\n";
+    }
+    jit.text = "#include \"exercise_prefix.cuh\"\n" + race_steps +
                // Inline assembly is PTX on a GPU and x86 here, where it could make system calls
                // that no import shows (host_imports.h): poisoned, it cannot be named or pasted.
                "#pragma GCC poison asm __asm__ __asm\n"
@@ -146,11 +161,13 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     // CUDALAB_PROBE_NO_RACE_CHECKS), rather than called a compile error; and when the file does
     // not compile either way, the messages are those about the student's code alone.
     JitSource plain = jit;
-    // A macro defined before the prefix: its precompiled form does not apply.
+    // A macro defined before the prefix: its precompiled form does not apply, nor do the detector's
+    // steps (race_runtime.cuh is empty without CUDALAB_PROBE_RACE_CHECKS).
     if (!plain.include_first.empty()) {
       plain.include_first.clear();
       plain.headers.push_back(prefix_header());
     }
+    plain.objects.clear();
     const std::size_t student = plain.text.find(line_directive);
     plain.text = "#define CUDALAB_PROBE_NO_RACE_CHECKS 1\n" + plain.text.substr(0, student) + line_directive + rewritten.text +
                  "\n}  // namespace student\n";

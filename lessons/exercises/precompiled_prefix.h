@@ -15,6 +15,10 @@ void use_precompiled_prefix(const std::filesystem::path& folder);
 // this build's. Read once per folder.
 std::string precompiled_prefix_folder();
 
+// The race detector's steps (race_runtime.cuh) compiled beside the prefix, to link into a check's
+// object, or "" when the folder has none (then the check's unit includes them). Read once per folder.
+std::string precompiled_race_steps();
+
 // The stamp this build made (generated: exercise_prefix_stamp.cpp).
 const char* exercise_prefix_stamp();
 

@@ -91,12 +91,7 @@ struct ReadRef {
   CUDALAB_PROBE_HOT void race_check(bool write) const {
     unsigned int* race = probe->race;
     if (race == nullptr || race[kRaceFlag] != 0u) return;
-    const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
-    const race::Access me{now.rank, now.threads_per_block, now.epoch, line, write};
-    if (!me.checkable()) return;
-    bool earlier_wrote = false;
-    const unsigned long long earlier = race::check_and_record(probe->shadow + 3 * (writer_base + index), me, &earlier_wrote);
-    if (earlier != 0) race::report(race, false, static_cast<unsigned>(buffer), index, earlier, earlier_wrote, me, 0);
+    race::global_access(race, probe->shadow + 3 * (writer_base + index), static_cast<unsigned>(buffer), index, line, write);
   }
 #else
   __device__ void race_check(bool) const {}

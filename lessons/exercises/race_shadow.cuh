@@ -45,73 +45,8 @@ enum RaceSlot : unsigned int {
 namespace race {
 
 // Kernels are compiled at -O1, which inlines almost nothing: every step of an element access would
-// be a call. The detector's steps are inlined by force (its reports are rare and stay calls).
+// be a call. The checks every access makes (bounds, counts, is the detector on) are inlined by force.
 #define CUDALAB_PROBE_HOT __attribute__((always_inline))
-
-// One access, packed: thread id + 1 (28 bits; 0 = empty slot), epoch (20 bits), line (16 bits).
-constexpr unsigned long long kMaxId = (1ull << 28) - 2;
-constexpr unsigned kMaxEpoch = (1u << 20) - 1;
-
-struct Access {
-  unsigned long long id;          // a global rank (parameters) or a thread of the block (__shared__)
-  unsigned long long per_block;   // threads per block, to tell blocks apart by id; 0: one block
-  unsigned epoch;
-  unsigned line;
-  bool write;
-  // Beyond what a slot holds: not checked rather than checked wrong.
-  CUDALAB_PROBE_HOT bool checkable() const { return id <= kMaxId && epoch < kMaxEpoch; }
-  CUDALAB_PROBE_HOT unsigned long long packed() const {
-    return ((id + 1) << 36) | (static_cast<unsigned long long>(epoch) << 16) | (line > 0xFFFFu ? 0xFFFFu : line);
-  }
-};
-
-CUDALAB_PROBE_HOT inline unsigned long long id_of(unsigned long long slot) { return (slot >> 36) - 1; }
-CUDALAB_PROBE_HOT inline unsigned epoch_of(unsigned long long slot) { return static_cast<unsigned>(slot >> 16) & kMaxEpoch; }
-CUDALAB_PROBE_HOT inline unsigned line_of(unsigned long long slot) { return static_cast<unsigned>(slot & 0xFFFFu); }
-
-CUDALAB_PROBE_HOT inline bool same_block(unsigned long long slot, const Access& me) {
-  return me.per_block == 0 || id_of(slot) / me.per_block == me.id / me.per_block;
-}
-// Nothing orders the recorded access before `me`: another block, or this block's same epoch.
-CUDALAB_PROBE_HOT inline bool unordered(unsigned long long slot, const Access& me) {
-  if (slot == 0 || id_of(slot) == me.id) return false;
-  return !same_block(slot, me) || epoch_of(slot) == me.epoch;
-}
-// A barrier of the block separates it from `me` (and from whatever this block does later).
-CUDALAB_PROBE_HOT inline bool superseded(unsigned long long slot, const Access& me) {
-  return slot == 0 || id_of(slot) == me.id || (same_block(slot, me) && epoch_of(slot) < me.epoch);
-}
-
-CUDALAB_PROBE_HOT inline unsigned long long load(const unsigned long long* slot) { return __atomic_load_n(slot, __ATOMIC_RELAXED); }
-CUDALAB_PROBE_HOT inline void store(unsigned long long* slot, unsigned long long value) { __atomic_store_n(slot, value, __ATOMIC_RELAXED); }
-
-// Checks `me` against an element's three slots and records it there. Returns the earlier access
-// it races with (0: none); *earlier_wrote says whether that one wrote.
-CUDALAB_PROBE_HOT inline unsigned long long check_and_record(unsigned long long* shadow, const Access& me, bool* earlier_wrote) {
-  const unsigned long long writer = load(&shadow[0]);
-  *earlier_wrote = true;
-  if (unordered(writer, me)) return writer;
-  const unsigned long long reader = load(&shadow[1]), other_reader = load(&shadow[2]);
-  if (me.write) {
-    *earlier_wrote = false;
-    if (unordered(reader, me)) return reader;
-    if (unordered(other_reader, me)) return other_reader;
-    // Every later access that would race with a reader kept so far races with this write too.
-    store(&shadow[0], me.packed());
-    store(&shadow[1], 0);
-    store(&shadow[2], 0);
-  } else if (superseded(reader, me)) {
-    store(&shadow[1], me.packed());
-  } else if (superseded(other_reader, me)) {
-    store(&shadow[2], me.packed());
-  } else if (!same_block(reader, me) || !same_block(other_reader, me)) {
-    // Full: keep readers of two different blocks, so that a later write in either block still
-    // meets a reader of another one.
-  } else {
-    store(&shadow[2], me.packed());
-  }
-  return 0;
-}
 
 // Where a launch's race and fault records are; set by the generated entry (compile_submission.cpp)
 // from the kernel's first checked pointer, before the thread runs: the __shared__ arrays report
@@ -123,26 +58,33 @@ inline void use_records(unsigned int* race, unsigned int* fault) {
   __atomic_store_n(&fault_record, fault, __ATOMIC_RELAXED);
 }
 
-// Keeps the first race of the launch (true: this was it); `block_base` turns a __shared__ id into
-// a global rank.
-inline bool report(unsigned int* race, bool shared, unsigned array, long long index, unsigned long long earlier,
-                   bool earlier_wrote, const Access& me, unsigned long long block_base) {
-  if (race == nullptr || __atomic_load_n(&race[kRaceFlag], __ATOMIC_RELAXED) != 0u) return false;
-  unsigned int expected = 0;
-  if (!__atomic_compare_exchange_n(&race[kRaceFlag], &expected, 1u, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) return false;
-  race[kRaceShared] = shared ? 1u : 0u;
-  race[kRaceArray] = array;
-  const auto bits = static_cast<unsigned long long>(index);
-  race[kRaceIndexLow] = static_cast<unsigned int>(bits);
-  race[kRaceIndexHigh] = static_cast<unsigned int>(bits >> 32);
-  race[kRaceFirstRank] = static_cast<unsigned int>(block_base + id_of(earlier));
-  race[kRaceFirstWrite] = earlier_wrote ? 1u : 0u;
-  race[kRaceFirstLine] = line_of(earlier);
-  race[kRaceSecondRank] = static_cast<unsigned int>(block_base + me.id);
-  race[kRaceSecondWrite] = me.write ? 1u : 0u;
-  race[kRaceSecondLine] = me.line > 0xFFFFu ? 0xFFFFu : me.line;
-  return true;
-}
+// A __shared__ array as the detector's steps need it (shared_probe.cuh's SharedInfo makes one).
+struct SharedFacts {
+  unsigned id;      // the array's number, as the rewrite gave it
+  int rank;         // how many extents
+  bool scalar;      // `__shared__ float total;`: one element, named alone
+  long long total;  // elements
+  long long dims[3];
+  const char* name;
+  unsigned name_size;
+};
+
+// The detector's own steps for one access, made when it is on and has found nothing yet: read the
+// engine's sync point, check the element's shadow against it, record it there, report a race.
+// Defined in race_runtime.cuh, which the build compiles once beside the precompiled prefix and every
+// check links (cmake/ExercisePrefix.cmake), or which the unit includes where there is no such
+// folder (compile_submission.cpp): inlined at each of a kernel's accesses, they were most of a
+// check's compile time (#32). Hidden: calls within the kernel's object, never an import.
+//   global_access: an element of a kernel parameter; `shadow` its three slots.
+//   shared_access: an element of a __shared__ array; `serial` its thread_local shadow (the block
+//                  run its slots are about, then 3 slots an element).
+//   shared_out_of_bounds: an index outside a __shared__ array, recorded as the launch's fault.
+#define CUDALAB_PROBE_STEP __attribute__((visibility("hidden")))
+CUDALAB_PROBE_STEP void global_access(unsigned int* race, unsigned long long* shadow, unsigned buffer, long long index,
+                                      unsigned line, bool write);
+CUDALAB_PROBE_STEP void shared_access(unsigned int* race, const SharedFacts& facts, unsigned long long* serial,
+                                      long long flat, unsigned line, bool write);
+CUDALAB_PROBE_STEP void shared_out_of_bounds(const SharedFacts& facts, long long flat, bool write);
 
 // An element index with the source line of the `[]` that made it: a default argument is
 // evaluated where the call is, so __builtin_LINE() names the student's line.

@@ -49,51 +49,16 @@ struct SharedInfo {
     for (int k = level + 1; k < rank; ++k) s *= dims[k];
     return s;
   }
+  // What the detector's steps need to know of it (race_shadow.cuh).
+  static constexpr race::SharedFacts facts{L.id, rank, L.scalar, total,
+                                           {rank > 0 ? dims[0] : 0, rank > 1 ? dims[1] : 0, rank > 2 ? dims[2] : 0},
+                                           L.text, sizeof(L.text)};
   // One thread_local (a kernel compiled at run time finds each through a __tls_get_addr call).
   struct Shadow {
     unsigned long long serial;  // the block run the slots are about
     unsigned long long slots[3 * total];
   };
   static inline thread_local Shadow state;
-
-  CUDALAB_PROBE_HOT static unsigned long long* shadow(unsigned long long now) {
-    Shadow& mine = state;
-    if (mine.serial != now) {  // another block's: it shares nothing with this one
-      __builtin_memset(mine.slots, 0, sizeof mine.slots);
-      mine.serial = now;
-    }
-    return mine.slots;
-  }
-  // The array's extents and name into a record's slots (the race record's and the fault record's
-  // are laid out alike), for the verdict to name the element.
-  static void describe(unsigned int* dims_slot, unsigned int* name_slot, unsigned name_slots) {
-    dims_slot[0] = rank <= 3 && !L.scalar ? static_cast<unsigned int>(rank) : 0u;  // 0: named alone
-    for (int k = 0; k < rank && k < 3; ++k) dims_slot[1 + k] = static_cast<unsigned int>(dims[k]);
-    for (unsigned k = 0; k < sizeof(L.text) && k < 4 * name_slots - 1; ++k)
-      name_slot[k / 4] |= static_cast<unsigned int>(static_cast<unsigned char>(L.text[k])) << (8 * (k % 4));
-  }
-  static void report(unsigned int* race, long long flat, unsigned long long earlier, bool earlier_wrote,
-                     const race::Access& me, unsigned long long block_base) {
-    if (!race::report(race, true, L.id, flat, earlier, earlier_wrote, me, block_base)) return;
-    describe(&race[kRaceDims], &race[kRaceName], kRaceNameSlots);
-  }
-  // An access outside the array (sums[t - 1] for t = 0): recorded as the first fault of the launch,
-  // and not performed. On a GPU it would touch another array's shared memory, or fault.
-  static void out_of_bounds(long long flat, bool write) {
-    unsigned int* fault = __atomic_load_n(&race::fault_record, __ATOMIC_RELAXED);
-    unsigned int expected = 0;
-    if (fault == nullptr ||
-        !__atomic_compare_exchange_n(&fault[kFaultFlag], &expected, 1u, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-      return;
-    fault[kFaultShared] = 1u;
-    fault[kFaultBuffer] = L.id;
-    fault[kFaultWrite] = write ? 1u : 0u;
-    fault[kFaultRank] = static_cast<unsigned int>(::cudalab::emu::sync_point().rank);
-    const auto bits = static_cast<unsigned long long>(flat);
-    fault[kFaultIndexLow] = static_cast<unsigned int>(bits);
-    fault[kFaultIndexHigh] = static_cast<unsigned int>(bits >> 32);
-    describe(&fault[kFaultDims], &fault[kFaultName], kFaultNameSlots);
-  }
 };
 
 template <class T, class Info>
@@ -103,20 +68,17 @@ struct SharedRef {
   long long flat;
   unsigned line;
 
+  // An access outside the array (sums[t - 1] for t = 0): recorded as the first fault of the launch,
+  // and not performed.
   CUDALAB_PROBE_HOT bool inside(bool write) const {
     if (flat >= 0 && flat < Info::total) return true;
-    Info::out_of_bounds(flat, write);
+    race::shared_out_of_bounds(Info::facts, flat, write);
     return false;
   }
   CUDALAB_PROBE_HOT void touch(bool write) const {
     unsigned int* race = __atomic_load_n(&race::record, __ATOMIC_RELAXED);
     if (race == nullptr || race[kRaceFlag] != 0u) return;
-    const ::cudalab::emu::SyncPoint now = ::cudalab::emu::sync_point();
-    const race::Access me{now.thread, 0, now.epoch, line, write};
-    if (!me.checkable()) return;
-    bool earlier_wrote = false;
-    const unsigned long long earlier = race::check_and_record(Info::shadow(now.block_run) + 3 * flat, me, &earlier_wrote);
-    if (earlier != 0) Info::report(race, flat, earlier, earlier_wrote, me, now.rank - now.thread);
+    race::shared_access(race, Info::facts, &Info::state.serial, flat, line, write);
   }
   CUDALAB_PROBE_HOT operator T() const {
     if (!inside(false)) return T();

@@ -109,8 +109,9 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   argv.insert(argv.begin(), compiler);
   argv.insert(argv.end(), {"-shared", "-w", "-fdiagnostics-color=never"});
   for (const std::string& folder : source.include_first) argv.push_back("-I" + folder);
-  argv.insert(argv.end(), {"-I" + scratch.path.string(), "-I" + (scratch.path / "include").string(), unit_file.string(), "-o",
-                           object_file.string()});
+  argv.insert(argv.end(), {"-I" + scratch.path.string(), "-I" + (scratch.path / "include").string(), unit_file.string()});
+  argv.insert(argv.end(), source.objects.begin(), source.objects.end());
+  argv.insert(argv.end(), {"-o", object_file.string()});
   const ProcessResult compiled = run_process(argv, time_limit_seconds);
   out->compiler = compiler;
   out->log = compiled.output;

@@ -28,14 +28,18 @@ TEST(PrecompiledPrefix, TheBuildsFolderCarriesThisExecutablesStamp) {
   EXPECT_EQ(read(fs::path(CUDALAB_JIT_DIR) / "stamp"), exercise_prefix_stamp());
   use_precompiled_prefix(CUDALAB_JIT_DIR);
   EXPECT_EQ(precompiled_prefix_folder(), CUDALAB_JIT_DIR);
+  // The race detector's steps, compiled beside it for every check to link (#32).
+  EXPECT_EQ(precompiled_race_steps(), (fs::path(CUDALAB_JIT_DIR) / "race_runtime.o").string());
 }
 
 TEST(PrecompiledPrefix, AFolderFromAnotherBuildIsNotUsed) {
   const fs::path other = fs::path(::testing::TempDir()) / "other-jit";
   fs::create_directories(other);
   std::ofstream(other / "stamp") << "a stamp of another build";
+  std::ofstream(other / "race_runtime.o") << "another build's steps";
   use_precompiled_prefix(other);
   EXPECT_EQ(precompiled_prefix_folder(), "");
+  EXPECT_EQ(precompiled_race_steps(), "");
   use_precompiled_prefix(other / "missing");
   EXPECT_EQ(precompiled_prefix_folder(), "");
 }

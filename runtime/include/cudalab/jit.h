@@ -44,6 +44,10 @@ struct JitSource {
   // Emulator only: folders the host compiler searches before the scratch folder the headers above
   // are written to — where a header the text includes is found precompiled (its .gch beside it).
   std::vector<std::string> include_first;
+  // Emulator only: object files linked into the kernel's shared object after the text's own, made
+  // ahead of time with the same options (the exercise race detector's steps, compiled beside the
+  // precompiled prefix).
+  std::vector<std::string> objects;
 };
 
 struct JitOutput {
