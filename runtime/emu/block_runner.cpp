@@ -134,29 +134,30 @@ void BlockRunner::start_remaining_threads() {
   const dim3 block = context_.block_dim;
   const auto invoke = kernel_->invoke;
   const void* args = kernel_->args.get();
+  std::uint32_t* const returned = returned_.data();  // run() sized it for the block
   unsigned id = next_unstarted_;
-  uint3 index = next_unstarted_index_;  // set by whoever made this starter
+  context_.thread_idx = next_unstarted_index_;  // set by whoever made this starter
   for (;;) {
     current_ = id;
-    context_.thread_idx = index;
     next_unstarted_ = id + 1;
     run_thread(invoke, args);
     // Returned (perhaps after parking and being resumed on this fiber): this fiber is free, and
-    // runs the next thread itself when that is a thread not started yet.
-    const unsigned lane = id - warp_base_;
-    returned_[id / kWarpSize] |= lane_bit(lane);
+    // runs the next thread itself when that is a thread not started yet. Warps start at multiples
+    // of 32, and the thread's own warp is the current one.
+    const unsigned lane = id % kWarpSize;
+    returned[id / kWarpSize] |= lane_bit(lane);
     if (stop_ || next_unstarted_ >= warp_end_) {
       finished_next_ = next_step(lane + 1);
       if (finished_next_ != Next::start) return;
     }
-    // Other starters ran meanwhile (this thread waited): take their count on. Otherwise the
-    // index moves on in a local: nothing per thread is stored for others.
+    // Other starters ran meanwhile (this thread waited): take their count on. Otherwise the next
+    // thread's index is this one's moved on by one (a resumed thread's index is its own again).
     if (next_unstarted_ != id + 1) [[unlikely]] {
       id = next_unstarted_;
-      index = index_of(id);
+      context_.thread_idx = index_of(id);
     } else {
       ++id;
-      advance(index, block);
+      advance(context_.thread_idx, block);
     }
   }
 }
