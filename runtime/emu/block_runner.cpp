@@ -286,6 +286,11 @@ void BlockRunner::switch_away(Handoff::Kind kind, Next next) {
   if (!stop_ && !abandoning_) {
     if (next == Next::start) {
       if (prepare_starter()) {
+        // The new fiber's first frames (starter, kernel, the wait) go on a stack last used a block
+        // ago: ask for its top lines now, for writing, rather than one by one as the calls reach
+        // them (a thread's first wait measured ~77 -> ~75 ns median, 62.9 -> 58.7 at best).
+        char* top = static_cast<char*>(running_stack_->top);
+        for (int line = 1; line <= 10; ++line) __builtin_prefetch(top - 64 * line, 1);
         record_sender(start_fiber(running_stack_->top, running_stack_->size, &starter_entry, &handoff_));
         return;
       }
