@@ -47,10 +47,8 @@ cudalab_emu_fiber_finish:
     hlt
     .size cudalab_emu_make_fcontext,.-cudalab_emu_make_fcontext
 
-    .globl cudalab_emu_jump_fcontext
-    .type cudalab_emu_jump_fcontext,@function
-    .align 16
-cudalab_emu_jump_fcontext:
+    # The caller's frame, as a jump and a start both leave it: its context is rax (= rsp).
+    .macro cudalab_emu_save_frame
     leaq  -0x38(%rsp), %rsp
     movq  %r12, 0x8(%rsp)
     movq  %r13, 0x10(%rsp)
@@ -59,6 +57,13 @@ cudalab_emu_jump_fcontext:
     movq  %rbx, 0x28(%rsp)
     movq  %rbp, 0x30(%rsp)
     movq  %rsp, %rax
+    .endm
+
+    .globl cudalab_emu_jump_fcontext
+    .type cudalab_emu_jump_fcontext,@function
+    .align 16
+cudalab_emu_jump_fcontext:
+    cudalab_emu_save_frame
     movq  %rdi, %rsp
     movq  0x8(%rsp), %r12
     movq  0x10(%rsp), %r13
@@ -76,14 +81,7 @@ cudalab_emu_jump_fcontext:
     .type cudalab_emu_start_fcontext,@function
     .align 16
 cudalab_emu_start_fcontext:
-    leaq  -0x38(%rsp), %rsp
-    movq  %r12, 0x8(%rsp)
-    movq  %r13, 0x10(%rsp)
-    movq  %r14, 0x18(%rsp)
-    movq  %r15, 0x20(%rsp)
-    movq  %rbx, 0x28(%rsp)
-    movq  %rbp, 0x30(%rsp)
-    movq  %rsp, %rax
+    cudalab_emu_save_frame
     andq  $-16, %rdi
     movq  %rdi, %rsp
     movq  %rax, %rdi
