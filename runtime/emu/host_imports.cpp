@@ -35,7 +35,11 @@ constexpr std::string_view kRuntime[] = {
     "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort", "__cxa_pure_virtual", "__gxx_personality_v0",
     "_Unwind_Resume", "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow", "__cxa_allocate_exception",
     "__cxa_free_exception", "__cxa_throw", "_ZSt9terminatev", "__gmon_start__", "_ITM_registerTMCloneTable",
-    "_ITM_deregisterTMCloneTable", "__dso_handle", "__errno_location", "__isnan", "__isinf", "__finite"};
+    "_ITM_deregisterTMCloneTable", "__dso_handle", "__errno_location", "__isnan", "__isinf", "__finite",
+    // libgcc's arithmetic, called where the target has no instruction for it: __popc and __popcll
+    // are __builtin_popcount*, a call to __popcountdi2 without -mpopcnt; 128-bit division.
+    "__popcountdi2", "__popcountsi2", "__paritydi2", "__paritysi2", "__clzdi2", "__ctzdi2", "__ffsdi2",
+    "__divti3", "__udivti3", "__modti3", "__umodti3"};
 
 // What the emulation headers (cuda_emu.h, context.h, bind.h, warp_call.h) and the race detector
 // (lessons/exercises/race_shadow.cuh) call in the engine, by their demangled names.

@@ -22,6 +22,22 @@ TEST(HostImports, DeviceFunctionsAreAllowed) {
     EXPECT_TRUE(allowed_import(name)) << name;
 }
 
+// __popc(x) is __builtin_popcount: without -mpopcnt g++ calls libgcc's __popcountdi2 (a kernel
+// using __popc was refused as host code). Compiled here to see the import for real.
+TEST(HostImports, WhatPopcCompilesToIsAllowed) {
+  const std::string base = ::testing::TempDir() + "/popc";
+  std::ofstream(base + ".cpp") << "int count(unsigned long long x) { return __builtin_popcountll(x); }\n";
+  const std::string command = "c++ -std=c++20 -O1 -fPIC -shared -w " + base + ".cpp -o " + base + ".so 2>/dev/null";
+  if (std::system(command.c_str()) != 0) GTEST_SKIP() << "no C++ compiler (c++) on PATH to build the object";
+  std::vector<std::string> imports;
+  std::string unreadable;
+  ASSERT_TRUE(imported_symbols(base + ".so", &imports, &unreadable)) << unreadable;
+  if (std::find(imports.begin(), imports.end(), "__popcountdi2") == imports.end())
+    GTEST_SKIP() << "this compiler emits popcount inline: nothing to check";
+  EXPECT_EQ(refuse_host_imports(imports), "");
+  for (const char* name : {"__popcountdi2", "__popcountsi2", "__divti3", "__udivti3"}) EXPECT_TRUE(allowed_import(name)) << name;
+}
+
 TEST(HostImports, HostFunctionsAreRefused) {
   for (const char* name : {"write", "read", "open", "fopen", "getenv", "system", "fork", "execve", "socket", "kill",
                            "dlopen", "syscall", "snprintf", "mmap", "_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE",
