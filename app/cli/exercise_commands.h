@@ -1,9 +1,10 @@
 #pragma once
 // `cudalab exercises`, `cudalab exercise ID`, `cudalab check ID FILE|DIR`: the teacher's grader.
-// Every submission is checked in its own worker process with the exercise's time limit, so an
-// endless loop costs its own limit and nothing else. That is isolation, not a sandbox: the
-// student's code runs with the user's rights (see README, "For the teacher"). A folder's entries
-// are read by cli/class_folder.h: each a row, whatever it holds.
+// Every submission is checked in its own sandboxed worker process (app/sandbox: namespaces, a new
+// root, rlimits, seccomp; ARCHITECTURE.md, "Student code is hostile") with the exercise's time
+// limit, so an endless loop costs its own limit and nothing else, and the verdict is decided here,
+// where the student's code never ran. A folder's entries are read by cli/class_folder.h: each a
+// row, whatever it holds.
 #include <string>
 
 #include <CLI/CLI.hpp>
