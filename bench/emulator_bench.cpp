@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/kernels.h"
+#include "common/matmul/kernels.h"
 #include "cudalab/buffer.h"
 #include "cudalab/device.h"
 #include "empty_kernel.h"

@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "05_matmul/contenders.h"
-#include "05_matmul/cpu_matmul.h"
-#include "05_matmul/cublas_sgemm.h"
+#include "common/matmul/contenders.h"
+#include "common/matmul/cpu_matmul.h"
+#include "common/matmul/cublas_sgemm.h"
 #include "cudalab/run.h"
 #include "matmul_ladder_bench.h"
 

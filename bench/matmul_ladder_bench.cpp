@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/cublas_sgemm.h"
-#include "05_matmul/host_matmul.h"
-#include "05_matmul/kernels.h"
+#include "common/matmul/cublas_sgemm.h"
+#include "common/matmul/host_matmul.h"
+#include "common/matmul/kernels.h"
 #include "cudalab/buffer.h"
 
 namespace cudalab {

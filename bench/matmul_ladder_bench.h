@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "05_matmul/measure.h"
 #include "10_matmul_ladder/ladder.h"
 #include "10_matmul_ladder/tuning.h"
+#include "common/matmul/measure.h"
 #include "cudalab/device.h"
 
 namespace cudalab {

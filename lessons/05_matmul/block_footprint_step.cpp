@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "common/matmul/matrix_panels.h"
+#include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
-#include "matrix_panels.h"
-#include "trace_kinds.h"
 #include "traced_naive.h"
 
 namespace cudalab::lessons::matmul {

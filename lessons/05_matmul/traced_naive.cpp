@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels.h"
-#include "traced_matmul.h"
+#include "common/matmul/kernels.h"
+#include "common/matmul/traced_matmul.h"
 
 namespace cudalab::lessons::matmul {
 

@@ -3,10 +3,10 @@
 // load of A and B and every store to C in the trace buffer.
 #include <vector>
 
+#include "common/matmul/host_matmul.h"
+#include "common/matmul/measure.h"
 #include "cudalab/device.h"
 #include "cudalab/trace.cuh"
-#include "host_matmul.h"
-#include "measure.h"
 
 namespace cudalab::lessons::matmul {
 

@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/contenders.h"
-#include "05_matmul/cpu_matmul.h"
-#include "05_matmul/cublas_sgemm.h"
+#include "common/matmul/contenders.h"
+#include "common/matmul/cpu_matmul.h"
+#include "common/matmul/cublas_sgemm.h"
 #include "tiles_steps.h"
 
 namespace cudalab::lessons::tiles {

@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/matrix_panels.h"
-#include "05_matmul/trace_kinds.h"
+#include "common/matmul/matrix_panels.h"
+#include "common/matmul/trace_kinds.h"
 #include "tiles_steps.h"
 #include "traced_tiles.h"
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/kernels.h"
-#include "05_matmul/traced_matmul.h"
+#include "common/matmul/kernels.h"
+#include "common/matmul/traced_matmul.h"
 
 namespace cudalab::lessons::tiles {
 

@@ -5,8 +5,8 @@
 // so it can tell whether a thread read the tiles before they were complete.
 #include <vector>
 
-#include "05_matmul/host_matmul.h"
-#include "05_matmul/measure.h"
+#include "common/matmul/host_matmul.h"
+#include "common/matmul/measure.h"
 #include "cudalab/device.h"
 #include "cudalab/trace.cuh"
 

@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/contenders.h"
-#include "05_matmul/kernels.h"
-#include "05_matmul/trace_kinds.h"
+#include "common/matmul/contenders.h"
+#include "common/matmul/kernels.h"
+#include "common/matmul/trace_kinds.h"
 #include "cudalab/buffer.h"
 #include "cudalab/trace.h"
 #include "tiles_steps.h"

@@ -3,8 +3,8 @@
 // time counts.
 #include <fmt/format.h>
 
-#include "05_matmul/cublas_sgemm.h"
-#include "05_matmul/kernels.h"
+#include "common/matmul/cublas_sgemm.h"
+#include "common/matmul/kernels.h"
 #include "common/measuring.h"
 #include "ladder_steps.h"
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "05_matmul/measure.h"
+#include "common/matmul/measure.h"
 #include "cudalab/buffer.h"
-#include "lesson.h"
 #include "ladder.h"
+#include "lesson.h"
 #include "writers_trace.h"
 
 namespace cudalab::lessons::ladder {

@@ -10,13 +10,13 @@
 
 #include <fmt/format.h>
 
-#include "05_matmul/contenders.h"
-#include "05_matmul/cpu_matmul.h"
-#include "05_matmul/cublas_sgemm.h"
-#include "05_matmul/host_matmul.h"
-#include "05_matmul/kernels.h"
 #include "05_matmul/traced_naive.h"
 #include "06_tiles/traced_tiles.h"
+#include "common/matmul/contenders.h"
+#include "common/matmul/cpu_matmul.h"
+#include "common/matmul/cublas_sgemm.h"
+#include "common/matmul/host_matmul.h"
+#include "common/matmul/kernels.h"
 #include "cudalab/device.h"
 #include "lesson_test_support.h"
 

@@ -42,7 +42,9 @@ TEST_F(MatmulLesson, ChaptersFiveAndSixFollowTheOthers) {
   EXPECT_EQ(lessons[matmul + 1]->folder(), "06_tiles");
   EXPECT_EQ(lessons[matmul]->steps().size(), 3u);
   EXPECT_EQ(lessons[matmul + 1]->steps().size(), 5u);
-  EXPECT_EQ(lessons[matmul + 1]->kernel_file(), "../05_matmul/kernels.cuh");  // one kernel file for both
+  // One kernel file for both, shared with chapter 10 and the benches (lessons/common/matmul).
+  EXPECT_EQ(lessons[matmul]->kernel_file(), "../common/matmul/kernels.cuh");
+  EXPECT_EQ(lessons[matmul + 1]->kernel_file(), "../common/matmul/kernels.cuh");
 }
 
 TEST_F(MatmulLesson, OneThreadReadsItsRowAndColumn) {

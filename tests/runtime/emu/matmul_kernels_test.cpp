@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "05_matmul/kernels.h"
+#include "common/matmul/kernels.h"
 #include "emu_test_support.h"
 
 namespace cudalab::emu_test {
