@@ -16,6 +16,7 @@
 #include "cli/step_bench.h"
 #include "cli/record_command.h"
 #include "cli/text_report.h"
+#include "cudalab/backend_request.h"
 #include "cli/exercise_bench.h"
 #include "cli/exercise_commands.h"
 #include "emulator_bench.h"
@@ -48,12 +49,6 @@ void add_step_options(CLI::App* command, StepOptions* options) {
   command->add_option("--set", options->assignments, "Parameter value: name=value (repeatable)");
   command->add_option("--backend", options->backend, "gpu, emu or auto")
       ->check(CLI::IsMember({"gpu", "emu", "auto"}));
-}
-
-BackendRequest backend_request(const std::string& name) {
-  if (name == "gpu") return BackendRequest::gpu;
-  if (name == "emu") return BackendRequest::emulator;
-  return BackendRequest::automatic;
 }
 
 int fail_usage(const std::string& message) {
@@ -122,7 +117,7 @@ int command_run(const StepOptions& options, const std::string& json_path, double
   // that process, and this one reports it.
   auto host = worker::make_worker_host();
   DeviceFacts facts;
-  if (Status s = host->open({backend_request(options.backend), 0}, nullptr, &facts); !s.ok()) return fail_usage(s.describe());
+  if (Status s = host->open({backend_request_named(options.backend), 0}, nullptr, &facts); !s.ok()) return fail_usage(s.describe());
   // On the emulator, what was not --set starts from the emulator's defaults (Param::emulator_default).
   if (!facts.is_gpu()) {
     if (Status s = lessons::select_step(lessons, options.chapter, options.step - 1, options.assignments, &target, true);
@@ -303,7 +298,7 @@ int run_command_line(int argc, char** argv) {
   }
 
   if (*record) {
-    record_options.backend = backend_request(record_backend);
+    record_options.backend = backend_request_named(record_backend);
     return run_record(std::cout, record_options);
   }
   if (const int code = run_exercise_commands(exercise_commands); code >= 0) return code;
@@ -311,17 +306,17 @@ int run_command_line(int argc, char** argv) {
   if (*devices) return command_devices(devices_language);
   if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted, run_language);
   if (*bench && bench_what == "matmul") {
-    matmul_options.backend = backend_request(bench_backend);
+    matmul_options.backend = backend_request_named(bench_backend);
     return run_matmul_bench(std::cout, matmul_options);
   }
   if (*bench && bench_what == "exercises")
-    return run_exercise_bench(std::cout, backend_request(bench_backend), bench_repeats, bench_exercises);
-  if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request(bench_backend), 15);
+    return run_exercise_bench(std::cout, backend_request_named(bench_backend), bench_repeats, bench_exercises);
+  if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request_named(bench_backend), 15);
   if (*bench && bench_steps)
-    return run_step_bench(std::cout, bench_backend == "auto" ? BackendRequest::emulator : backend_request(bench_backend));
+    return run_step_bench(std::cout, bench_backend == "auto" ? BackendRequest::emulator : backend_request_named(bench_backend));
   if (*bench) return run_emulator_bench(std::cout, bench_options);
 
-  gui.backend = backend_request(gui_backend);
+  gui.backend = backend_request_named(gui_backend);
   gui.font_scale /= 100.0f;  // percent on the command line; 0 stays "as last saved"
   if (!gui.open_run.empty()) {
     // A saved run opens at its own chapter and step; a file that is not one is said before any window.
@@ -361,7 +356,7 @@ int run_command_line(int argc, char** argv) {
     gui.chapter = target.lesson->id();
     gui.step = target.step;
     gui.assignments = shot_options.assignments;
-    gui.backend = backend_request(shot_options.backend);
+    gui.backend = backend_request_named(shot_options.backend);
     gui.shot_out = shot_out;
     gui.read_only_settings = true;
   } else if (*tour) {

@@ -14,6 +14,7 @@
 
 #include "cli/class_folder.h"
 #include "cli/cli_language.h"
+#include "cudalab/backend_request.h"
 #include "cudalab/run.h"
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
@@ -55,12 +56,6 @@ std::string verdict_text(const ex::Verdict& english) {
 int bad_input(const std::string& message) {
   std::cerr << "cudalab: " << message << "\n";
   return 2;
-}
-
-BackendRequest request_of(const std::string& name) {
-  if (name == "gpu") return BackendRequest::gpu;
-  if (name == "emu") return BackendRequest::emulator;
-  return BackendRequest::automatic;
 }
 
 std::string unknown_exercise(const std::string& id) {
@@ -117,7 +112,7 @@ void say_sandbox_once(const std::string& line) {
 // the emulator's checks.
 ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, const ExerciseCommands& options) {
   const double seconds = options.time_limit_seconds > 0 ? options.time_limit_seconds : exercise.time_limit_seconds;
-  worker::CheckRequest request{"", {request_of(options.backend), 0}, exercise.id, source,
+  worker::CheckRequest request{"", {backend_request_named(options.backend), 0}, exercise.id, source,
                                std::chrono::milliseconds(static_cast<long long>(seconds * 1000)),
                                std::chrono::milliseconds(static_cast<long long>(options.compile_limit_seconds * 1000))};
   lessons::RunControl control;
