@@ -7,12 +7,14 @@
 #include <span>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "common/matmul/kernels.h"
 #include "cudalab/buffer.h"
 #include "cudalab/device.h"
+#include "cudalab/timing.h"
 #include "empty_kernel.h"
 #include "reduction_bench.h"
 #include "wait_kernels.h"
@@ -42,8 +44,7 @@ double median_seconds(int repeats, Body body) {
     body();
     samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+  return median(std::move(samples));
 }
 
 // Largest difference relative to the magnitude of the reference (0 when identical).
@@ -100,8 +101,7 @@ double time_matmul(std::ostream& out, Device& device, const KernelRow& row, cons
     out << fmt::format("{} at n = {}: {}\n", row.label, n, status.describe());
     return -1;
   }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+  return median(std::move(samples));
 }
 
 // Nanoseconds per thread of an empty kernel on `device` (median of `repeats` launches).
@@ -118,8 +118,7 @@ double empty_kernel_ns_per_thread(Device& device, long long threads, int repeats
     if (!status.ok()) return -1;
     if (r > 0) samples.push_back(device.elapsed_ms(*start, *end) * 1e6 / config.total_threads());  // r = 0: warm-up
   }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+  return median(std::move(samples));
 }
 
 // Nanoseconds one thread spends per wait of `kernel` (`waits_per_loop` waits per loop): launches of
@@ -139,8 +138,7 @@ double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int wa
       if (!status.ok()) return -1.0;
       if (r > 0) samples.push_back(device.elapsed_ms(*start, *end));  // r = 0: warm-up
     }
-    std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-    return samples[samples.size() / 2];
+    return median(std::move(samples));
   };
   const double one = median_ms(1), nine = median_ms(9);
   if (one < 0 || nine < 0) return -1;

@@ -4,10 +4,12 @@
 #include <numeric>
 #include <random>
 #include <span>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "cudalab/buffer.h"
+#include "cudalab/timing.h"
 #include "reduction_kernels.h"
 
 namespace cudalab {
@@ -50,8 +52,7 @@ double time_block_sums(std::ostream& out, Device& device, const char* label, con
     out << fmt::format("{}: {}\n", label, status.describe());
     return -1;
   }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+  return median(std::move(samples));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/timing.h"
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
 #include "worker/sandboxed_check.h"
@@ -15,11 +16,6 @@ namespace cudalab::app {
 namespace {
 
 namespace ex = lessons::exercises;
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0 : values[values.size() / 2];
-}
 
 }  // namespace
 

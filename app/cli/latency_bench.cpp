@@ -6,6 +6,7 @@
 #include <chrono>
 #include <vector>
 
+#include "cudalab/timing.h"
 #include "lesson.h"
 #include "worker/step_host.h"
 
@@ -20,11 +21,6 @@ struct Probe {
 };
 // Small steps a teacher drags sliders on, and one with a large trace (the 2D grid's cells).
 constexpr Probe probes[] = {{"hello", 0}, {"threads", 0}, {"threads", 2}, {"matmul", 0}, {"tiles", 0}};
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values.empty() ? 0 : values[values.size() / 2];
-}
 
 }  // namespace
 
