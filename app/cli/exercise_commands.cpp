@@ -4,17 +4,18 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <mutex>
-#include <sstream>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "cli/class_folder.h"
 #include "cli/cli_language.h"
 #include "cudalab/backend_request.h"
+#include "cudalab/files.h"
 #include "cudalab/run.h"
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
@@ -90,14 +91,12 @@ bool read_file(const fs::path& path, std::string* out, std::string* why) {
     *why = fmt::format("{} is larger than a kernel file may be ({} bytes)", path.string(), bytes);
     return false;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::optional<std::string> text = read_whole_file(path);
+  if (!text) {
     *why = "cannot read " + path.string();
     return false;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  *out = text.str();
+  *out = std::move(*text);
   return true;
 }
 

@@ -2,10 +2,11 @@
 
 #include <cctype>
 #include <charconv>
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <string_view>
 #include <system_error>
+
+#include "cudalab/files.h"
 
 namespace cudalab::app::markdown {
 
@@ -134,15 +135,13 @@ LessonDocument load_lesson_document(const std::filesystem::path& file) {
     document.problem = "This chapter's text is missing: " + file.string() + " was not found.";
     return document;
   }
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in && !in.eof()) {
+  const std::optional<std::string> text = read_whole_file(file);
+  if (!text) {
     LessonDocument document;
     document.problem = "This chapter's text could not be read: " + file.string() + ".";
     return document;
   }
-  return lesson_document_from_text(text.str(), file.string());
+  return lesson_document_from_text(*text, file.string());
 }
 
 LessonDocument lesson_document_from_text(std::string_view markdown, const std::string& file_name) {

@@ -1,8 +1,10 @@
 #include "render/shader_source.h"
 
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <system_error>
+#include <utility>
+
+#include "cudalab/files.h"
 
 #include "render/embedded_shaders.h"
 
@@ -14,11 +16,8 @@ ShaderText load_shader(const std::filesystem::path& shader_dir, std::string_view
     const std::filesystem::path file = shader_dir / std::string(name);
     std::error_code error;
     if (std::filesystem::is_regular_file(file, error)) {
-      std::ifstream in(file, std::ios::binary);
-      std::ostringstream text;
-      text << in.rdbuf();
-      if (in || in.eof()) {
-        shader.text = text.str();
+      if (std::optional<std::string> text = read_whole_file(file)) {
+        shader.text = std::move(*text);
         shader.origin = file.string();
         if (!shader.text.empty()) return shader;
       }

@@ -6,8 +6,10 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <sstream>
+#include <optional>
 #include <system_error>
+
+#include "cudalab/files.h"
 
 namespace cudalab::app {
 
@@ -183,15 +185,14 @@ LoadedSettings load_settings(const fs::path& file) {
   if (!exists) return loaded;  // first start: nothing to say
   loaded.file_existed = true;
 
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    loaded.problem = "Settings: cannot read " + file.string() + " (" + std::strerror(errno) + "); using defaults.";
+  std::string why;
+  const std::optional<std::string> text = read_whole_file(file, &why);
+  if (!text) {
+    loaded.problem = "Settings: cannot read " + file.string() + " (" + why + "); using defaults.";
     loaded.file_ignored = true;
     return loaded;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  loaded = settings_from_text(text.str(), file.string());
+  loaded = settings_from_text(*text, file.string());
   loaded.file_existed = true;
   return loaded;
 }

@@ -1,11 +1,10 @@
 #include "shell/cjk_glyphs.h"
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 #include <system_error>
 
+#include "cudalab/files.h"
 #include "i18n/language.h"
 #include "i18n/text_patterns.h"
 
@@ -137,10 +136,7 @@ CjkText chinese_cjk_text(const fs::path& lessons_dir, int* files_read) {
        end;
        !error && it != end; it.increment(error)) {
     if (!is_shown_chinese_text(it->path()) || !it->is_regular_file(error)) continue;
-    std::ifstream in(it->path(), std::ios::binary);
-    std::ostringstream read;
-    read << in.rdbuf();
-    add_markdown_text(read.str(), &text);
+    add_markdown_text(read_whole_file(it->path()).value_or(""), &text);
     ++files;
   }
   if (files_read != nullptr) *files_read = files;

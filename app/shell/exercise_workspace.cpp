@@ -1,10 +1,11 @@
 #include "shell/exercise_workspace.h"
 
 #include <fstream>
-#include <sstream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
+#include "cudalab/files.h"
 #include "cudalab/run.h"
 
 namespace cudalab::app {
@@ -19,11 +20,8 @@ widgets::CodeText& ExerciseWorkspace::text(const ex::Exercise& exercise) {
   auto found = open_.find(exercise.id);
   if (found != open_.end()) return found->second.text;
   Open& opened = open_[exercise.id];
-  std::ifstream in(file_of(exercise.id), std::ios::binary);
-  if (in) {
-    std::ostringstream saved;
-    saved << in.rdbuf();
-    opened.text.set_text(saved.str());
+  if (const std::optional<std::string> saved = read_whole_file(file_of(exercise.id))) {
+    opened.text.set_text(*saved);
   } else {
     opened.text.set_text(exercise.starter());
   }

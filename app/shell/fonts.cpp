@@ -2,10 +2,10 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
+#include <string>
 #include <system_error>
-#include <vector>
+
+#include "cudalab/files.h"
 
 namespace cudalab::app {
 
@@ -56,12 +56,11 @@ bool cjk_ranges_for(const std::string& text, const ImWchar* covered, ImVector<Im
 
 // The CJK file is read once per process and handed to every merge (7 sizes): the atlas does not
 // own it, so each rebuild (text size, language) reads nothing from disk.
-const std::vector<char>* cjk_file_data(const std::filesystem::path& file) {
+const std::string* cjk_file_data(const std::filesystem::path& file) {
   static std::filesystem::path loaded_file;
-  static std::vector<char> data;
+  static std::string data;
   if (loaded_file != file || data.empty()) {
-    std::ifstream in(file, std::ios::binary);
-    data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    data = read_whole_file(file).value_or("");
     loaded_file = file;
   }
   return data.empty() ? nullptr : &data;
@@ -71,7 +70,7 @@ const std::vector<char>* cjk_file_data(const std::filesystem::path& file) {
 int merge_cjk(ImFontAtlas* atlas, const CjkGlyphRequest& cjk, const std::string& text, const ImWchar* covered,
               float pixels, ImVector<ImWchar>* ranges) {
   if (!cjk_ranges_for(text, covered, ranges)) return 0;
-  const std::vector<char>* data = cjk_file_data(cjk.font.file);
+  const std::string* data = cjk_file_data(cjk.font.file);
   if (data == nullptr) return 0;
   ImFontConfig config;
   config.MergeMode = true;

@@ -11,11 +11,12 @@
 #include <string>
 #include <thread>
 
+#include "cudalab/files.h"
+
 namespace cudalab::app {
 
 double process_age_seconds() {
-  std::ifstream stat_file("/proc/self/stat");
-  std::string stat((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+  const std::string stat = read_whole_file("/proc/self/stat").value_or("");
   // Field 22 (starttime, in clock ticks since boot) comes after the ")" that ends the command name.
   const auto close = stat.rfind(')');
   if (close == std::string::npos) return 0;

@@ -3,11 +3,12 @@
 // the worker process like every step (a kernel that hangs costs its time limit, nothing else).
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "cudalab/files.h"
 #include "i18n/text_patterns.h"
 #include "markdown/markdown.h"
 #include "shell/app_shell.h"
@@ -76,11 +77,9 @@ std::string AppShell::start_on_exercise() {
     } else if (source == "solution") {
       text = found->solution();
     } else {
-      std::ifstream in(source, std::ios::binary);
-      if (!in) return "cannot read " + source;
-      std::ostringstream read;
-      read << in.rdbuf();
-      text = read.str();
+      std::optional<std::string> read = read_whole_file(source);
+      if (!read) return "cannot read " + source;
+      text = std::move(*read);
     }
     workspace().text(*found).set_text(text);
   }

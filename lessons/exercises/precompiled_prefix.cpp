@@ -1,8 +1,8 @@
 #include "exercises/precompiled_prefix.h"
 
-#include <fstream>
-#include <iterator>
 #include <mutex>
+
+#include "cudalab/files.h"
 
 namespace cudalab::lessons::exercises {
 namespace {
@@ -37,8 +37,7 @@ namespace {
 void check_folder(State& s) {
   if (s.checked || s.folder.empty()) return;
   s.checked = true;
-  std::ifstream in(s.folder / "stamp", std::ios::binary);
-  const std::string stamp((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string stamp = read_whole_file(s.folder / "stamp").value_or("");
   if (stamp.empty() || stamp != exercise_prefix_stamp()) return;
   s.usable = s.folder.string();
   std::error_code ignored;

@@ -6,12 +6,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <memory>
 #include <string_view>
 
 #include <fmt/format.h>
+
+#include "cudalab/files.h"
 
 namespace cudalab::emu {
 namespace {
@@ -76,8 +77,7 @@ bool read_at(const std::string& bytes, std::size_t offset, T* out) {
 
 // The whole file and its header, when it is a 64-bit ELF object whose section headers can be read.
 bool read_elf(const std::string& path, std::string* bytes, Elf64_Ehdr* header) {
-  std::ifstream in(path, std::ios::binary);
-  bytes->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  *bytes = read_whole_file(path).value_or("");
   return read_at(*bytes, 0, header) && std::memcmp(header->e_ident, ELFMAG, SELFMAG) == 0 &&
          header->e_ident[EI_CLASS] == ELFCLASS64 && header->e_shentsize == sizeof(Elf64_Shdr);
 }

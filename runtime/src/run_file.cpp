@@ -10,9 +10,10 @@
 #include <cstring>
 #include <exception>
 #include <fstream>
-#include <sstream>
+#include <optional>
 #include <string>
 
+#include "cudalab/files.h"
 #include "cudalab/run.h"
 
 namespace cudalab {
@@ -126,11 +127,10 @@ Status save_text(const std::string& text, const std::string& path) {
 }
 
 Status load_run(const std::string& path, Run* out) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::error(StatusCode::io_error, "cannot open " + path + ": " + std::strerror(errno));
-  std::stringstream text;
-  text << file.rdbuf();
-  return parse_run(text.str(), path, out);
+  std::string why;
+  const std::optional<std::string> text = read_whole_file(path, &why);
+  if (!text) return Status::error(StatusCode::io_error, "cannot open " + path + ": " + why);
+  return parse_run(*text, path, out);
 }
 
 }  // namespace cudalab
