@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -155,9 +156,11 @@ class AppShell {
     std::string problem;  // why there is no code to show, in words
     std::string text;     // the file as read (the whole program is saved from it)
   };
-  // The chapter's kernel file, or `file` (relative to its folder) when a step names its own.
-  const KernelSource& kernel_source(int chapter, const std::string& file);
-  const KernelSource& program_source(int chapter);  // panel_code.cpp
+  // A file of the chapter's folder as the Code tab lists it, read when first shown and kept:
+  // the kernels (`file`: the chapter's kernel file, or the one a step names), CUDA Lab's trace
+  // lines hidden; or the whole program, verbatim.
+  enum class Listing { kernels, whole_program };
+  const KernelSource& source_listing(int chapter, const std::string& file, Listing listing);
 
   // panel_*.cpp
   void compute_layout(LayoutMode mode);
@@ -255,8 +258,7 @@ class AppShell {
   widgets::Colours colours_;
 
   std::vector<std::optional<markdown::LessonDocument>> documents_;
-  std::map<std::pair<int, std::string>, KernelSource> kernel_sources_;  // by chapter and file, read when first shown
-  std::map<int, KernelSource> program_sources_;  // by chapter, read when first shown
+  std::map<std::tuple<int, std::string, Listing>, KernelSource> sources_;  // source_listing's, by chapter and file
   // The Code tab scrolls to the step's first kernel once per (chapter, step) it is shown for.
   std::pair<int, int> code_scrolled_for_{-1, -1};
   int save_path_chapter_ = -1;          // the chapter save_path_ was filled in for

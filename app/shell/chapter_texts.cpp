@@ -1,9 +1,12 @@
 // What a chapter shows in words, read once from its folder and kept: lesson.md (or
 // lesson.zh-CN.md in Chinese), the chapter and step titles in the current language, and the
-// kernel file the Code tab lists.
-#include <fstream>
-#include <sstream>
+// files the Code tab lists (the kernels, the whole program).
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
 
+#include "cudalab/files.h"
 #include "shell/app_shell.h"
 
 namespace cudalab::app {
@@ -42,25 +45,25 @@ std::string AppShell::step_title(int chapter, int step, const std::string& engli
   return section != nullptr && !section->title.empty() ? section->title : english;
 }
 
-const AppShell::KernelSource& AppShell::kernel_source(int chapter, const std::string& file_name) {
-  const auto key = std::make_pair(chapter, file_name);
-  if (auto found = kernel_sources_.find(key); found != kernel_sources_.end()) return found->second;
-  KernelSource* slot = &kernel_sources_[key];
-  const ChapterOutline& outline = course_.chapter(chapter);
+const AppShell::KernelSource& AppShell::source_listing(int chapter, const std::string& file_name, Listing listing) {
+  const auto key = std::make_tuple(chapter, file_name, listing);
+  if (auto found = sources_.find(key); found != sources_.end()) return found->second;
+  KernelSource& slot = sources_[key];
+  const bool whole = listing == Listing::whole_program;
   if (file_name.empty()) {
-    slot->problem = "This chapter has no kernel of its own.";
-    return *slot;
+    slot.problem = whole ? i18n::tr("This chapter has no whole program of its own.") : "This chapter has no kernel of its own.";
+    return slot;
   }
-  const auto file = data_dir_ / "lessons" / outline.folder / file_name;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    slot->problem = "The kernel source " + file.string() + " was not found.";
-    return *slot;
+  const auto file = data_dir_ / "lessons" / course_.chapter(chapter).folder / file_name;
+  std::optional<std::string> text = read_whole_file(file);
+  if (!text) {
+    slot.problem = (whole ? "The whole program " : "The kernel source ") + file.string() + " was not found.";
+    return slot;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  slot->lines = widgets::visible_code_lines(text.str());
-  return *slot;
+  slot.text = std::move(*text);
+  // The whole program verbatim: it hides nothing.
+  slot.lines = whole ? widgets::code_lines(slot.text) : widgets::visible_code_lines(slot.text);
+  return slot;
 }
 
 }  // namespace cudalab::app

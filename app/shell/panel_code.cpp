@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <variant>
 
@@ -35,27 +34,6 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
-const AppShell::KernelSource& AppShell::program_source(int chapter) {
-  if (const auto found = program_sources_.find(chapter); found != program_sources_.end()) return found->second;
-  KernelSource& slot = program_sources_[chapter];
-  const ChapterOutline& outline = course_.chapter(chapter);
-  if (outline.program_file.empty()) {
-    slot.problem = tr("This chapter has no whole program of its own.");
-    return slot;
-  }
-  const auto file = data_dir_ / "lessons" / outline.folder / outline.program_file;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    slot.problem = "The whole program " + file.string() + " was not found.";
-    return slot;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  slot.text = text.str();
-  slot.lines = widgets::code_lines(slot.text);  // verbatim: a whole program hides nothing
-  return slot;
-}
-
 void AppShell::draw_code_tab() {
   if (course_.chapter_count() == 0) return;
   if (ImGui::BeginTabBar("##code_tabs")) {
@@ -79,7 +57,7 @@ void AppShell::draw_kernels_listing() {
   const ChapterOutline& outline = course_.current();
   const lessons::Step* step = course_.current_step_outline();
   const std::string& file = step != nullptr && !step->kernel_file.empty() ? step->kernel_file : outline.kernel_file;
-  const KernelSource& source = kernel_source(course_.current_chapter(), file);
+  const KernelSource& source = source_listing(course_.current_chapter(), file, Listing::kernels);
   if (!source.problem.empty()) {
     ImGui::TextDisabled("%s", source.problem.c_str());
     return;
@@ -121,7 +99,7 @@ void AppShell::draw_kernels_listing() {
 void AppShell::draw_whole_program() {
   const int chapter = course_.current_chapter();
   const ChapterOutline& outline = course_.current();
-  const KernelSource& program = program_source(chapter);
+  const KernelSource& program = source_listing(chapter, outline.program_file, Listing::whole_program);
   if (!program.problem.empty()) {
     ImGui::TextDisabled("%s", program.problem.c_str());
     return;
