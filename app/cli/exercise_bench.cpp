@@ -48,19 +48,10 @@ int run_exercise_bench(std::ostream& out, BackendRequest backend, int repeats, c
         const std::string source = std::string(exercise->solution()) + fmt::format("\n// edit {}\n", i);
         lessons::RunControl control;
         const auto started = std::chrono::steady_clock::now();
-        Run run;
-        if (sandboxed) {
-          worker::CheckRequest request;
-          request.opening = {backend, 0};
-          request.exercise = id;
-          request.source = source;
-          request.time_limit = std::chrono::seconds(60);
-          run = worker::check_in_sandbox(request, control);
-        } else {
-          run = client.check(id, source, control, std::chrono::seconds(60));
-        }
+        const ex::Verdict verdict =
+            sandboxed ? worker::check_exercise({"", {backend, 0}, id, source, std::chrono::seconds(60), {}}, control).verdict
+                      : worker::outcome_of_check(client.check(id, source, control, std::chrono::seconds(60)), id).verdict;
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        const ex::Verdict verdict = ex::verdict_of_run(run, id);
         verdict_words = ex::to_string(verdict.kind);
         if (i == 0) continue;  // the warm-up: the worker's first compile
         totals.push_back(ms);

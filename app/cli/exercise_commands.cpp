@@ -115,12 +115,9 @@ ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, c
                                std::chrono::milliseconds(static_cast<long long>(seconds * 1000)),
                                std::chrono::milliseconds(static_cast<long long>(options.compile_limit_seconds * 1000))};
   lessons::RunControl control;
-  const Run run = worker::check_in_sandbox(request, control);
-  if (const auto line = run.results.find("sandbox"); line != run.results.end() && line->is_string())
-    say_sandbox_once(line->get<std::string>());
-  ex::Verdict verdict = ex::verdict_of_run(run, exercise.id);  // English: the reports translate when they print
-  if (verdict.device.empty()) verdict.device = run.device.name;
-  return verdict;
+  worker::CheckOutcome outcome = worker::check_exercise(request, control);
+  say_sandbox_once(outcome.sandbox);
+  return std::move(outcome.verdict);  // English: the reports translate when they print
 }
 
 // The table's one line about a submission: its first detail, else its headline.

@@ -17,6 +17,7 @@
 #include "widgets/code_editor.h"
 #include "widgets/markdown_view.h"
 #include "widgets/text_fit.h"
+#include "worker/sandboxed_check.h"
 
 namespace cudalab::app {
 
@@ -110,12 +111,13 @@ bool AppShell::take_exercise_outcome(LessonRunner::Outcome& outcome) {
   if (!outcome.run.lesson.starts_with("exercise:")) return false;
   const std::string id = outcome.run.lesson.substr(std::string_view("exercise:").size());
   if (checking_ && checking_->second == outcome.id) checking_.reset();
-  ex::Verdict verdict = ex::verdict_of_run(outcome.run, id);
+  worker::CheckOutcome checked = worker::outcome_of_check(outcome.run, id);
+  ex::Verdict& verdict = checked.verdict;
   if (verdict.device.empty() && backend_facts_) verdict.device = backend_facts_->name;
   workspace().record_verdict(id, verdict);
   // Which sandbox checks run in (app/sandbox/sandbox.h): said once, by the first check.
-  if (const auto line = outcome.run.results.find("sandbox"); !sandbox_said_ && line != outcome.run.results.end() && line->is_string()) {
-    console_.add(ConsoleLog::Kind::info, line->get<std::string>());
+  if (!sandbox_said_ && !checked.sandbox.empty()) {
+    console_.add(ConsoleLog::Kind::info, checked.sandbox);
     sandbox_said_ = true;
   }
   console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + i18n::tr_text(verdict.headline));

@@ -1,6 +1,5 @@
 #include "worker/sandboxed_check.h"
 
-#include "exercises/verdict.h"
 
 namespace cudalab::app::worker {
 namespace {
@@ -37,6 +36,19 @@ Run check_in_sandbox(const CheckRequest& request, lessons::RunControl& control,
   const Run emulated = check_once(request, {BackendRequest::emulator, 0}, control, track);
   run.results["emulator_check"] = to_json(emulated);
   return run;
+}
+
+CheckOutcome outcome_of_check(const Run& run, const std::string& exercise) {
+  CheckOutcome outcome;
+  outcome.verdict = lessons::exercises::verdict_of_run(run, exercise);
+  if (outcome.verdict.device.empty()) outcome.verdict.device = run.device.name;
+  if (const auto line = run.results.find("sandbox"); line != run.results.end() && line->is_string())
+    outcome.sandbox = line->get<std::string>();
+  return outcome;
+}
+
+CheckOutcome check_exercise(const CheckRequest& request, lessons::RunControl& control) {
+  return outcome_of_check(check_in_sandbox(request, control), request.exercise);
 }
 
 }  // namespace cudalab::app::worker

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cudalab/run.h"
+#include "exercises/verdict.h"
 #include "lesson.h"
 #include "worker/worker_client.h"
 
@@ -27,5 +28,17 @@ struct CheckRequest {
 // another thread can abandon it. The Run's results["sandbox"] says which sandbox held.
 Run check_in_sandbox(const CheckRequest& request, lessons::RunControl& control,
                      const std::function<void(WorkerClient*)>& track = {});
+
+// What a check came to, read from its Run (sandboxed or not): the verdict (verdict_of_run: a pass
+// confirmed against the evidence, a GPU's weighed against the emulator's run), naming the Run's
+// device where the verdict names none; and the line that says which sandbox held ("" where the
+// Run does not say). The verdict is English data: translated when shown.
+struct CheckOutcome {
+  lessons::exercises::Verdict verdict;
+  std::string sandbox;
+};
+CheckOutcome outcome_of_check(const Run& run, const std::string& exercise);
+// check_in_sandbox, then outcome_of_check: one submission from its text to its verdict.
+CheckOutcome check_exercise(const CheckRequest& request, lessons::RunControl& control);
 
 }  // namespace cudalab::app::worker
