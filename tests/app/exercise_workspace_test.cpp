@@ -4,9 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "cudalab/files.h"
 #include "exercises/exercise.h"
 #include "shell/exercise_workspace.h"
 
@@ -23,12 +23,7 @@ class Workspace : public ::testing::Test {
     fs::remove_all(folder);
   }
   void TearDown() override { fs::remove_all(folder); }
-  static std::string read(const fs::path& file) {
-    std::ifstream in(file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  static std::string read(const fs::path& file) { return cudalab::read_whole_file(file).value_or(""); }
   const ex::Exercise& guard = *ex::find_exercise("guard");
   fs::path folder;
 };

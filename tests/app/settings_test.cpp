@@ -4,10 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <unistd.h>
 
+#include "cudalab/files.h"
 #include "settings/settings.h"
 #include "settings/settings_store.h"
 
@@ -31,12 +31,7 @@ class SettingsTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(folder_); }
 
-  static std::string read(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  static std::string read(const fs::path& file) { return cudalab::read_whole_file(file).value_or(""); }
   void write(const std::string& text) {
     fs::create_directories(file_.parent_path());
     std::ofstream(file_, std::ios::binary) << text;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
-#include <sstream>
+
+#include "cudalab/files.h"
 
 namespace cudalab::exercise_tests {
 
@@ -44,10 +44,7 @@ std::vector<Variant> all_variants() {
         variant.gpu_differs = true;
       }
       variant.file = entry.path();
-      std::ifstream in(entry.path(), std::ios::binary);
-      std::ostringstream text;
-      text << in.rdbuf();
-      variant.source = text.str();
+      variant.source = read_whole_file(entry.path()).value_or("");
       variants.push_back(std::move(variant));
     }
   }

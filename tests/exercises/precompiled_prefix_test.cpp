@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
+#include "cudalab/files.h"
 #include "cudalab/jit.h"
 #include "exercises/precompiled_prefix.h"
 
@@ -18,10 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+std::string read(const fs::path& file) { return cudalab::read_whole_file(file).value_or(""); }
 
 TEST(PrecompiledPrefix, TheBuildsFolderCarriesThisExecutablesStamp) {
   ASSERT_TRUE(fs::exists(fs::path(CUDALAB_JIT_DIR) / "stamp")) << CUDALAB_JIT_DIR;

@@ -3,10 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "cudalab/files.h"
 #include "lesson.h"
 #include "widgets/code_listing.h"
 
@@ -15,12 +14,7 @@ using namespace cudalab::app::widgets;
 
 namespace {
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_file(const std::filesystem::path& path) { return cudalab::read_whole_file(path).value_or(""); }
 
 std::filesystem::path lesson_folder(const lessons::Lesson& lesson) {
   return std::filesystem::path(CUDALAB_SOURCE_DIR) / "lessons" / lesson.folder();
