@@ -58,16 +58,18 @@ __global__ void blur_static_tile(const float* in, float* out, int n) {
 __global__ void blur_through_shared(const float* in, float* out, int n, int radius) {
   extern __shared__ float tile[];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  int tile_start = (int)(blockIdx.x * blockDim.x) - radius;
+  int tile_start = (int)(blockIdx.x * blockDim.x) - radius;  // the element tile[0] holds
   int tile_size = (int)blockDim.x + 2 * radius;
   for (int slot = threadIdx.x; slot < tile_size; slot += blockDim.x) {
     int j = tile_start + slot;
     tile[slot] = (j >= 0 && j < n) ? in[j] : 0.0f;
   }
-  __syncthreads();
+  __syncthreads();  // the whole tile is loaded before anyone reads it
   if (i >= n) return;
   float sum = 0.0f;
-  for (int k = 0; k <= 2 * radius; ++k) sum += tile[threadIdx.x + k];
+  for (int k = 0; k <= 2 * radius; ++k) {
+    sum += tile[threadIdx.x + k];
+  }
   out[i] = sum / (2 * radius + 1);
 }
 

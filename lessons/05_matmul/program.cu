@@ -29,7 +29,9 @@ __global__ void mat_mul_naive_kernel(const float* a, const float* b, float* c, i
   const int col = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < n && col < n) {
     float sum = 0.0f;
-    for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
+    for (int k = 0; k < n; ++k) {
+      sum += a[row * n + k] * b[k * n + col];
+    }
     c[row * n + col] = sum;
   }
 }
@@ -41,7 +43,9 @@ __global__ void mat_mul_coalesced_kernel(const float* a, const float* b, float* 
   const int col = blockIdx.x * blockDim.x + threadIdx.x;
   if (row < n && col < n) {
     float sum = 0.0f;
-    for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
+    for (int k = 0; k < n; ++k) {
+      sum += a[row * n + k] * b[k * n + col];
+    }
     c[row * n + col] = sum;
   }
 }

@@ -28,7 +28,9 @@ __global__ void mat_mul_naive_kernel(const float* a, const float* b, float* c, i
   const int col = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < n && col < n) {
     float sum = 0.0f;
-    for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
+    for (int k = 0; k < n; ++k) {
+      sum += a[row * n + k] * b[k * n + col];
+    }
     c[row * n + col] = sum;
   }
 }
@@ -36,22 +38,29 @@ __global__ void mat_mul_naive_kernel(const float* a, const float* b, float* c, i
 // Each block of TILE × TILE threads computes one tile of C, walking along k one tile at a time
 // through shared memory. Slots past the edge of the matrix get zeros (which add nothing), and only
 // threads inside the matrix write C, so n need not be a multiple of TILE.
+template <int TILE>
 __global__ void mat_mul_shared_kernel(const float* a, const float* b, float* c, int n) {
   __shared__ float tile_a[TILE][TILE];
   __shared__ float tile_b[TILE][TILE];
-  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int tx = threadIdx.x;
+  const int ty = threadIdx.y;
   const int row = blockIdx.y * TILE + ty;
   const int col = blockIdx.x * TILE + tx;
+
   float sum = 0.0f;
   for (int step = 0; step < (n + TILE - 1) / TILE; ++step) {
-    const int a_col = step * TILE + tx, b_row = step * TILE + ty;
+    const int a_col = step * TILE + tx;  // this thread copies A[row][a_col]
+    const int b_row = step * TILE + ty;  // and B[b_row][col]
     tile_a[ty][tx] = (row < n && a_col < n) ? a[row * n + a_col] : 0.0f;
     tile_b[ty][tx] = (b_row < n && col < n) ? b[b_row * n + col] : 0.0f;
     __syncthreads();  // barrier 1: both tiles are complete before anyone reads them
+
     for (int k = 0; k < TILE; ++k) sum += tile_a[ty][k] * tile_b[k][tx];
-    __syncthreads();  // barrier 2: everyone is done before the next step overwrites them
+    __syncthreads();  // barrier 2: everyone is done with the tiles before the next step overwrites them
   }
-  if (row < n && col < n) c[row * n + col] = sum;
+  if (row < n && col < n) {
+    c[row * n + col] = sum;
+  }
 }
 
 // Each contender launches its kernel on device arrays and returns the kernel's time in ms
@@ -74,7 +83,7 @@ float host_optimized(const float* a, const float* b, float* c, int n, cudaEvent_
   const dim3 block(TILE, TILE), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
   for (int launch = 0; launch < 2; ++launch) {
     CHECK(cudaEventRecord(start));
-    mat_mul_shared_kernel<<<grid, block>>>(a, b, c, n);
+    mat_mul_shared_kernel<TILE><<<grid, block>>>(a, b, c, n);
     CHECK(cudaGetLastError());  // a bad launch otherwise fails silently
     CHECK(cudaEventRecord(end));
   }

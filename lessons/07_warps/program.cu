@@ -52,37 +52,47 @@ __global__ void branch_on_warp(int n, const float* x, float* y, int rounds) {
 
 // ---- 2. Reduction: five rungs, 256 threads per block. ----
 constexpr int kThreads = 256;
-__global__ void reduce_interleaved(unsigned n, const unsigned* in, unsigned* block_sums) {
-  __shared__ unsigned partial[kThreads];
-  unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + threadIdx.x;
+constexpr int kReduceThreads = kThreads;  // the name the chapter's kernel file gives it
+__global__ void reduce_interleaved(unsigned int n, const unsigned int* in, unsigned int* block_sums) {
+  __shared__ unsigned int partial[kReduceThreads];
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   partial[tid] = i < n ? in[i] : 0;
   __syncthreads();
-  for (unsigned s = 1; s < blockDim.x; s *= 2) {
-    if (tid % (2 * s) == 0) partial[tid] += partial[tid + s];
+  for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0) {
+      partial[tid] += partial[tid + s];
+    }
     __syncthreads();
   }
   if (tid == 0) block_sums[blockIdx.x] = partial[0];
 }
-__global__ void reduce_sequential(unsigned n, const unsigned* in, unsigned* block_sums) {
-  __shared__ unsigned partial[kThreads];
-  unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + threadIdx.x;
+__global__ void reduce_sequential(unsigned int n, const unsigned int* in, unsigned int* block_sums) {
+  __shared__ unsigned int partial[kReduceThreads];
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   partial[tid] = i < n ? in[i] : 0;
   __syncthreads();
-  for (unsigned s = blockDim.x / 2; s > 0; s /= 2) {
-    if (tid < s) partial[tid] += partial[tid + s];
+  for (unsigned int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (tid < s) {
+      partial[tid] += partial[tid + s];
+    }
     __syncthreads();
   }
   if (tid == 0) block_sums[blockIdx.x] = partial[0];
 }
-__global__ void reduce_first_add(unsigned n, const unsigned* in, unsigned* block_sums) {
-  __shared__ unsigned partial[kThreads];
-  unsigned tid = threadIdx.x, i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
-  unsigned sum = i < n ? in[i] : 0;
+__global__ void reduce_first_add(unsigned int n, const unsigned int* in, unsigned int* block_sums) {
+  __shared__ unsigned int partial[kReduceThreads];
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
+  unsigned int sum = i < n ? in[i] : 0;
   if (i + blockDim.x < n) sum += in[i + blockDim.x];
   partial[tid] = sum;
   __syncthreads();
-  for (unsigned s = blockDim.x / 2; s > 0; s /= 2) {
-    if (tid < s) partial[tid] += partial[tid + s];
+  for (unsigned int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (tid < s) {
+      partial[tid] += partial[tid + s];
+    }
     __syncthreads();
   }
   if (tid == 0) block_sums[blockIdx.x] = partial[0];
@@ -123,17 +133,22 @@ __global__ void transpose(int n, const float* in, float* out) {
 }
 
 // ---- 4. Atomics: a 256-bin histogram of bytes. ----
-__global__ void histogram_global(int n, const unsigned char* data, unsigned* bins) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) atomicAdd(&bins[data[i]], 1u);
+constexpr int kBins = 256;  // one bin per value of a byte
+__global__ void histogram_global(int n, const unsigned char* data, unsigned int* bins) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    atomicAdd(&bins[data[i]], 1u);
 }
-__global__ void histogram_shared(int n, const unsigned char* data, unsigned* bins) {
-  __shared__ unsigned local[256];
-  for (int b = threadIdx.x; b < 256; b += blockDim.x) local[b] = 0;
+__global__ void histogram_shared(int n, const unsigned char* data, unsigned int* bins) {
+  __shared__ unsigned int local[kBins];
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x) local[b] = 0;
   __syncthreads();
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) atomicAdd(&local[data[i]], 1u);
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    atomicAdd(&local[data[i]], 1u);
   __syncthreads();
-  for (int b = threadIdx.x; b < 256; b += blockDim.x)
-    if (local[b] > 0) atomicAdd(&bins[b], local[b]);
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x)
+    if (local[b] > 0) {
+      atomicAdd(&bins[b], local[b]);
+    }
 }
 
 // Milliseconds of `work` on the GPU, by CUDA events, after one untimed warm-up.

@@ -40,15 +40,18 @@ __global__ void add_one_to_each(int n, float* data) {
   if (i < n) data[i] += 1.0f;
 }
 __global__ void add_matrices_row_from_x(int n, const float* a, const float* b, float* c) {
-  int row = blockIdx.x * blockDim.x + threadIdx.x, col = blockIdx.y * blockDim.y + threadIdx.y;
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  int col = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < n && col < n) c[row * n + col] = a[row * n + col] + b[row * n + col];
 }
 __global__ void add_matrices_col_from_x(int n, const float* a, const float* b, float* c) {
-  int col = blockIdx.x * blockDim.x + threadIdx.x, row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < n && col < n) c[row * n + col] = a[row * n + col] + b[row * n + col];
 }
 __global__ void matmul_global_reads(int n, const float* a, const float* b, float* c) {
-  int col = blockIdx.x * blockDim.x + threadIdx.x, row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < n && col < n) {
     float sum = 0.0f;
     for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
@@ -58,15 +61,16 @@ __global__ void matmul_global_reads(int n, const float* a, const float* b, float
 __global__ void matmul_shared_tiles(int n, const float* a, const float* b, float* c) {
   __shared__ float tile_a[kTile][kTile];
   __shared__ float tile_b[kTile][kTile];
-  int col = blockIdx.x * kTile + threadIdx.x, row = blockIdx.y * kTile + threadIdx.y;
+  int col = blockIdx.x * kTile + threadIdx.x;
+  int row = blockIdx.y * kTile + threadIdx.y;
   float sum = 0.0f;
   for (int step = 0; step < (n + kTile - 1) / kTile; ++step) {
     int a_col = step * kTile + threadIdx.x, b_row = step * kTile + threadIdx.y;
     tile_a[threadIdx.y][threadIdx.x] = (row < n && a_col < n) ? a[row * n + a_col] : 0.0f;
     tile_b[threadIdx.y][threadIdx.x] = (b_row < n && col < n) ? b[b_row * n + col] : 0.0f;
-    __syncthreads();
+    __syncthreads();  // both tiles complete before anyone reads them
     for (int k = 0; k < kTile; ++k) sum += tile_a[threadIdx.y][k] * tile_b[k][threadIdx.x];
-    __syncthreads();
+    __syncthreads();  // everyone done before the next step overwrites them
   }
   if (row < n && col < n) c[row * n + col] = sum;
 }
