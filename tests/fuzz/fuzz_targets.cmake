@@ -24,19 +24,20 @@ endfunction()
 
 cudalab_fuzz_target(lesson_markdown
   SOURCES ${CUDALAB_ROOT}/app/markdown/markdown.cpp ${CUDALAB_ROOT}/app/markdown/lesson_document.cpp
-  INCLUDES ${CUDALAB_ROOT}/app
+          ${CUDALAB_ROOT}/runtime/src/files.cpp
+  INCLUDES ${CUDALAB_ROOT}/app ${CUDALAB_ROOT}/runtime/include
   LIBS PkgConfig::MD4C)
 
 cudalab_fuzz_target(run_json
   SOURCES ${CUDALAB_ROOT}/runtime/src/run_json.cpp ${CUDALAB_ROOT}/runtime/src/run_file.cpp
           ${CUDALAB_ROOT}/runtime/src/status.cpp ${CUDALAB_ROOT}/runtime/src/timing.cpp
-          ${CUDALAB_ROOT}/runtime/src/device_facts.cpp
+          ${CUDALAB_ROOT}/runtime/src/device_facts.cpp ${CUDALAB_ROOT}/runtime/src/files.cpp
   INCLUDES ${CUDALAB_ROOT}/runtime/include
   LIBS nlohmann_json::nlohmann_json fmt::fmt)
 
 cudalab_fuzz_target(settings
-  SOURCES ${CUDALAB_ROOT}/app/settings/settings.cpp
-  INCLUDES ${CUDALAB_ROOT}/app
+  SOURCES ${CUDALAB_ROOT}/app/settings/settings.cpp ${CUDALAB_ROOT}/runtime/src/files.cpp
+  INCLUDES ${CUDALAB_ROOT}/app ${CUDALAB_ROOT}/runtime/include
   LIBS nlohmann_json::nlohmann_json)
 
 cudalab_fuzz_target(printf_decoder
