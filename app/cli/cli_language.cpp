@@ -2,7 +2,7 @@
 
 #include "markdown/lesson_document.h"
 #include "settings/settings_store.h"
-#include "shell/paths.h"
+#include "session/paths.h"
 
 namespace cudalab::app {
 

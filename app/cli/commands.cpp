@@ -27,8 +27,8 @@
 #include "lesson.h"
 #include "run_checks.h"
 #include "prediction.h"
-#include "shell/gui.h"
 #include "sandbox/sandbox.h"
+#include "worker/messages.h"
 #include "worker/protocol.h"
 #include "worker/step_host.h"
 #include "worker/worker_main.h"
@@ -153,7 +153,7 @@ int command_run(const StepOptions& options, const std::string& json_path, double
 
 }  // namespace
 
-int run_command_line(int argc, char** argv) {
+int run_command_line(int argc, char** argv, const OpenWindow& open_window) {
   // The worker process (worker/worker_main.h): started by this executable itself, never listed.
   // `worker --sandbox`: a fresh worker for one check, sandboxed before it does anything else
   // (sandbox/sandbox.h); its first message says which layers hold.
@@ -165,7 +165,7 @@ int run_command_line(int argc, char** argv) {
     }
     if (sandboxed) {
       const sandbox::Report report = sandbox::enter_sandbox(sandbox::options_from(argc, argv));
-      if (!worker::write_message(worker::worker_channel_fd, {{"op", "sandbox"}, {"line", report.line()}})) return 0;
+      if (!worker::send(worker::worker_channel_fd, worker::tell::Sandbox{report.line()})) return 0;
     }
     return worker::run_worker(worker::worker_channel_fd);
   }
@@ -369,7 +369,7 @@ int run_command_line(int argc, char** argv) {
     gui.tour_dir = tour_dir;
     gui.read_only_settings = true;
   }
-  return run_gui(gui);
+  return open_window(gui);
 }
 
 }  // namespace cudalab::app

@@ -159,7 +159,7 @@ RootPlan plan_root(bool gpu) {
     if (ignored || path == "/" || holds(path, home) || holds(path, cwd) || !fs::exists(path, ignored)) return;
     plan.read_only.push_back(path.string());
   };
-  // The executable's folder and its data folder (shell/paths.cpp finds them the same way); the
+  // The executable's folder and its data folder (session/paths.cpp finds them the same way); the
   // build tree links the data folder's parts to the source tree, so their targets come too.
   char exe[4096];
   const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);

@@ -19,7 +19,7 @@
 #include "shell/automation.h"
 #include "shell/frame_pacing.h"
 #include "shell/key_capture.h"
-#include "shell/paths.h"
+#include "session/paths.h"
 #include "shell/presenter_window.h"
 #include "shell/redraw_schedule.h"
 

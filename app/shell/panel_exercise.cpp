@@ -12,7 +12,7 @@
 #include "i18n/text_patterns.h"
 #include "markdown/markdown.h"
 #include "shell/app_shell.h"
-#include "shell/paths.h"
+#include "session/paths.h"
 #include "widgets/banner.h"
 #include "widgets/code_editor.h"
 #include "widgets/markdown_view.h"

@@ -1,19 +1,8 @@
 #pragma once
 // How the app and its worker process talk (step_host.h says why there is a worker): messages
 // are JSON objects, each framed by its byte length (4 bytes, little-endian), over a socket pair.
-// The Run JSON of runtime/ is the payload of every run reply, so a run crosses the boundary as
-// exactly what `cudalab run --json` saves.
-//
-//   app → worker   {"op":"open", "backend":"auto|gpu|emu", "gpu":0, "list":true}
-//                  {"op":"run", "id":7, "chapter":2, "step":0, "values":{"n":1024}}
-//                  {"op":"cancel"}                       (while a run is going)
-//   worker → app   {"op":"opened", "run":{…status, device…}, "choices":[{"id":"emu","device":{…}}]}
-//                  {"op":"progress", "id":7, "value":0.4}
-//                  {"op":"phase", "id":7, "phase":"run"}   (a check compiled: its run clock starts)
-//                  {"op":"phase", "id":7, "phase":"test", "test":2}   (a check's test 3 starts)
-//                  {"op":"partial", "id":7, "run":{…}}   (RunControl::publish)
-//                  {"op":"done", "id":7, "run":{…}, "retire":false}
-//                  {"op":"fault", "message":"…"}          (then the worker exits)
+// What they say, as types, and how each is spelled: messages.h. This file only frames them, and
+// bounds what a reader takes (a worker that ran a student's code may send anything).
 #include <chrono>
 #include <cstdint>
 #include <string>

@@ -10,10 +10,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <string_view>
+#include <variant>
 
 #include <fmt/format.h>
 
+#include "cudalab/backend_request.h"
 #include "worker/crash_report.h"
 
 extern char** environ;
@@ -27,14 +30,6 @@ using nlohmann::json;
 // Opening a GPU initialises CUDA in the worker: seconds on a big machine, never minutes.
 constexpr std::chrono::seconds open_time_limit{60};
 
-const char* backend_name(BackendRequest request) {
-  switch (request) {
-    case BackendRequest::gpu: return "gpu";
-    case BackendRequest::emulator: return "emu";
-    default: return "auto";
-  }
-}
-
 std::string seconds_in_words(Clock::duration elapsed) {
   return fmt::format("{:.1f} s", std::chrono::duration<double>(elapsed).count());
 }
@@ -47,8 +42,15 @@ std::string own_executable() {
   return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
 }
 
+std::string worker_executable() {
+  const std::filesystem::path own = own_executable();
+  const std::filesystem::path command_line = own.parent_path() / "cudalab";
+  if (own.filename() != "cudalab" && ::access(command_line.c_str(), X_OK) == 0) return command_line.string();
+  return own.string();
+}
+
 WorkerClient::WorkerClient(std::string executable, bool sandboxed)
-    : executable_(executable.empty() ? own_executable() : std::move(executable)), sandboxed_(sandboxed) {}
+    : executable_(executable.empty() ? worker_executable() : std::move(executable)), sandboxed_(sandboxed) {}
 
 WorkerClient::~WorkerClient() { kill_worker(); }
 
@@ -100,10 +102,12 @@ Status WorkerClient::read_sandbox_line() {
   MessageReader::Result result = MessageReader::Result::timeout;
   while (result == MessageReader::Result::timeout && Clock::now() < deadline && !abandoned_)
     result = reader_->read(&hello, std::chrono::milliseconds(50));
-  if (result == MessageReader::Result::message && hello.is_object() && hello.value("op", "") == "sandbox" &&
-      hello["line"].is_string()) {
-    sandbox_line_ = hello["line"].get<std::string>();
-    return Status::success();
+  std::optional<Reply> reply;
+  if (result == MessageReader::Result::message && decode(hello, &reply).ok() && reply) {
+    if (const auto* said = std::get_if<tell::Sandbox>(&*reply)) {
+      sandbox_line_ = said->line;
+      return Status::success();
+    }
   }
   kill_worker();
   return Status::error(StatusCode::internal, "the sandboxed worker did not start (it did not say which sandbox holds)");
@@ -144,7 +148,7 @@ Status WorkerClient::open(BackendOpening opening, std::vector<BackendChoice>* ch
 
 Status WorkerClient::send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts) {
   CUDALAB_RETURN_IF_ERROR(ensure_started());
-  if (!write_message(fd_, {{"op", "open"}, {"backend", backend_name(opening.request)}, {"gpu", opening.gpu_index}, {"list", list}})) {
+  if (!send(fd_, ask::Open{opening, list})) {
     return Status::error(StatusCode::internal, reap());
   }
   const auto deadline = Clock::now() + open_time_limit;
@@ -164,44 +168,33 @@ Status WorkerClient::send_open(BackendOpening opening, bool list, std::vector<Ba
       std::string why = reap();
       return Status::error(StatusCode::internal, "opening the backend: " + why);
     }
-    // json::value throws on a field of the wrong type: a reply this app cannot read is said, not thrown.
-    try {
-      if (reply.value("op", "") != "opened") continue;
-      Run opened;
-      if (Status s = from_json(reply.value("run", json::object()), &opened); !s.ok()) return s;
-      if (choices != nullptr) {
-        choices->clear();
-        for (const json& entry : reply.value("choices", json::array())) {
-          BackendChoice choice;
-          choice.id = entry.value("id", "");
-          if (from_json(entry.value("device", json::object()), &choice.facts).ok()) choices->push_back(std::move(choice));
-        }
-      }
-      if (facts != nullptr) *facts = opened.device;
-      return opened.status;
-    } catch (const json::exception& error) {
+    std::optional<Reply> decoded;
+    if (Status s = decode(reply, &decoded); !s.ok()) {
       kill_worker();
-      return Status::error(StatusCode::internal, std::string("the worker's reply could not be read: ") + error.what());
+      return Status::error(StatusCode::internal, "the worker's reply could not be read: " + s.message);
     }
+    auto* opened = decoded ? std::get_if<tell::Opened>(&*decoded) : nullptr;
+    if (opened == nullptr) continue;
+    if (choices != nullptr) *choices = std::move(opened->choices);
+    if (facts != nullptr) *facts = opened->device;
+    return opened->status;
   }
 }
 
 Run WorkerClient::run(int chapter, int step, const lessons::ParamValues& values, lessons::RunControl& control,
                       std::chrono::milliseconds time_limit) {
-  json request = {{"op", "run"}, {"chapter", chapter}, {"step", step}, {"values", json::object()}};
-  for (const auto& [name, value] : values) request["values"][name] = value;
-  return exchange(std::move(request), control, time_limit);
+  return exchange(ask::RunStep{0, chapter, step, values}, control, time_limit);
 }
 
 Run WorkerClient::check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
                         std::chrono::milliseconds time_limit) {
-  return exchange({{"op", "check"}, {"exercise", exercise}, {"source", source}}, control, time_limit);
+  return exchange(ask::Check{0, exercise, source}, control, time_limit);
 }
 
-Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chrono::milliseconds time_limit) {
+Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::chrono::milliseconds time_limit) {
   Run result;
   // Whose limit it is, in the words a timeout gives: a step's, or an exercise's check's.
-  const bool checking = request.value("op", "") == "check";
+  const bool checking = std::holds_alternative<ask::Check>(request);
   const std::string limit_owner = checking ? "the check's" : "the step's";
   const auto started = Clock::now();
   // A check runs under its time limit from when it compiled (the first "phase" message, sent
@@ -221,7 +214,9 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
     return result;
   }
   const std::uint64_t id = ++next_id_;
-  request["id"] = id;
+  std::visit([id](auto& asked) {
+    if constexpr (requires { asked.id; }) asked.id = id;
+  }, request);
   std::optional<Run> last_partial;
   std::string fault;  // the worker's last words, if it crashed
   std::optional<Clock::time_point> asked_to_stop;
@@ -235,7 +230,7 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
     if (checking && run_started) out.results["compile_seconds"] = std::chrono::duration<double>(*run_started - started).count();
     return out;
   };
-  if (!write_message(fd_, request)) return stopped(StatusCode::internal, reap());
+  if (!send(fd_, request)) return stopped(StatusCode::internal, reap());
   const std::uint64_t bytes_before = reader_->bytes_read();
 
   while (true) {
@@ -245,48 +240,45 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       kill_worker();
       return stopped(StatusCode::cancelled, "stopped: the app is closing");
     }
-    if (result_kind == MessageReader::Result::message) try {
-      const std::string op = message.value("op", "");
-      if (op == "progress") control.progress = message.value("value", 0.f);
-      if (op == "fault") fault = message.value("message", "");
-      if (op == "phase" && message.value("id", std::uint64_t{0}) == id) {
-        if (!run_started) run_started = Clock::now();
-        if (const auto test = message.find("test"); test != message.end() && test->is_number_integer())
-          test_running = std::clamp(test->get<int>(), 0, 1 << 20);
+    std::optional<Reply> reply;
+    if (result_kind == MessageReader::Result::message) {
+      if (Status s = decode(message, &reply); !s.ok()) {
+        kill_worker();
+        return stopped(StatusCode::internal, "the worker sent a message this app cannot read: " + s.message);
       }
-      if ((op == "partial" || op == "done") && message.value("id", std::uint64_t{0}) == id) {
-        Run run;
-        if (Status s = from_json(message.value("run", json::object()), &run); !s.ok()) {
-          kill_worker();
-          return stopped(StatusCode::internal, "the worker sent a run this app cannot read: " + s.message);
-        }
-        if (op == "partial") {
-          control.publish(run);
-          last_partial = std::move(run);
-        } else {
-          if (message.value("retire", false)) {
-            (void)reap();  // it exits by itself after a sticky GPU error
-            // The backend's words say this process cannot use the GPU again; the app can, at once.
-            if (!run.status.ok()) {
-              constexpr std::string_view restart = "restart CUDA Lab to run on the GPU, or switch to the emulator";
-              constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
-              if (const auto at = run.status.message.find(restart); at != std::string::npos) {
-                run.status.message.replace(at, restart.size(), fresh);
-              } else {
-                run.status.message += "; " + std::string(fresh);
-              }
+    }
+    if (reply) {
+      if (const auto* progress = std::get_if<tell::Progress>(&*reply)) control.progress = progress->value;
+      if (const auto* said = std::get_if<tell::Fault>(&*reply)) fault = said->message;
+      if (const auto* phase = std::get_if<tell::Phase>(&*reply); phase != nullptr && phase->id == id) {
+        if (!run_started) run_started = Clock::now();
+        if (phase->test) test_running = *phase->test;
+      }
+      if (auto* partial = std::get_if<tell::Partial>(&*reply); partial != nullptr && partial->id == id) {
+        control.publish(partial->run);
+        last_partial = std::move(partial->run);
+      }
+      if (auto* done = std::get_if<tell::Done>(&*reply); done != nullptr && done->id == id) {
+        Run& run = done->run;
+        if (done->retire) {
+          (void)reap();  // it exits by itself after a sticky GPU error
+          // The backend's words say this process cannot use the GPU again; the app can, at once.
+          if (!run.status.ok()) {
+            constexpr std::string_view restart = "restart CUDA Lab to run on the GPU, or switch to the emulator";
+            constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
+            if (const auto at = run.status.message.find(restart); at != std::string::npos) {
+              run.status.message.replace(at, restart.size(), fresh);
+            } else {
+              run.status.message += "; " + std::string(fresh);
             }
           }
-          if (over_time) {
-            run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} ({} time limit){}", seconds_in_words(time_limit),
-                                                                       limit_owner, "; partial results are shown"));
-          }
-          return run;
         }
+        if (over_time) {
+          run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} ({} time limit){}", seconds_in_words(time_limit),
+                                                                     limit_owner, "; partial results are shown"));
+        }
+        return std::move(run);
       }
-    } catch (const json::exception& error) {  // a field of the wrong type (json::value throws)
-      kill_worker();
-      return stopped(StatusCode::internal, std::string("the worker sent a message this app cannot read: ") + error.what());
     }
     if (result_kind != MessageReader::Result::message && result_kind != MessageReader::Result::timeout) {
       // The channel closed (the worker died) or carried what no worker of ours sends.
@@ -317,7 +309,7 @@ Run WorkerClient::exchange(json request, lessons::RunControl& control, std::chro
       over_time = !control.cancel;
       compiling = over_time && !run_started;
       asked_to_stop = now;
-      if (!write_message(fd_, {{"op", "cancel"}})) asked_to_stop = now - grace;  // gone already: no need to wait
+      if (!send(fd_, ask::Cancel{})) asked_to_stop = now - grace;  // gone already: no need to wait
     }
     if (asked_to_stop && now - *asked_to_stop >= grace) {
       // It did not answer: a kernel is still running (nothing inside a process can stop one).

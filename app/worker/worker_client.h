@@ -14,18 +14,14 @@
 #include "cudalab/device.h"
 #include "cudalab/run.h"
 #include "lesson.h"
+#include "worker/messages.h"
 #include "worker/protocol.h"
 
 namespace cudalab::app::worker {
 
-struct BackendOpening {
-  BackendRequest request = BackendRequest::automatic;
-  int gpu_index = 0;
-};
-
 class WorkerClient {
  public:
-  // `executable`: the cudalab binary to start as the worker ("" = this process's own executable).
+  // `executable`: the cudalab binary to start as the worker ("" = worker_executable()).
   // `sandboxed`: the worker enters the sandbox (sandbox/sandbox.h) as it starts — for one
   // student's check; stopping it ends everything the submission started.
   explicit WorkerClient(std::string executable = "", bool sandboxed = false);
@@ -60,7 +56,8 @@ class WorkerClient {
   std::chrono::milliseconds compile_limit{45'000};
 
  private:
-  Run exchange(nlohmann::json request, lessons::RunControl& control, std::chrono::milliseconds time_limit);
+  // `request` is an ask::RunStep or an ask::Check; its id is set here.
+  Run exchange(Request request, lessons::RunControl& control, std::chrono::milliseconds time_limit);
   Status ensure_started();
   Status read_sandbox_line();
   Status send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts);
@@ -80,5 +77,8 @@ class WorkerClient {
 
 // This process's executable (/proc/self/exe).
 std::string own_executable();
+// The executable a worker is started from by default: this one, or — in the window, cudalab-app —
+// cudalab beside it, which links no GUI library (cli/commands.h).
+std::string worker_executable();
 
 }  // namespace cudalab::app::worker

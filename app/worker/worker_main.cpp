@@ -9,24 +9,20 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <variant>
 
 #include "exercises/checker.h"
 #include "exercises/precompiled_prefix.h"
 #include "lesson.h"
 #include "sandbox/sandbox.h"
-#include "shell/paths.h"
+#include "session/paths.h"
 #include "worker/crash_report.h"
+#include "worker/messages.h"
 #include "worker/protocol.h"
 #include "worker/step_host.h"
 
 namespace cudalab::app::worker {
 namespace {
-
-BackendRequest request_named(const std::string& name) {
-  if (name == "gpu") return BackendRequest::gpu;
-  if (name == "emu") return BackendRequest::emulator;
-  return BackendRequest::automatic;
-}
 
 // One worker: the lessons, an in-process host with the open device, and the run in progress.
 class Worker {
@@ -43,24 +39,23 @@ class Worker {
     std::thread reader([this] { read_loop(); });
     reader.detach();  // it ends the process when the app goes (see read_loop)
     while (true) {
-      nlohmann::json request;
+      Request request;
       {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return !queue_.empty(); });
         request = std::move(queue_.front());
         queue_.pop_front();
       }
-      const std::string op = request.value("op", "");
-      if (op == "open") open(request);
-      if (op == "run") run(request);
-      if (op == "check") check(request);
+      if (const auto* open_request = std::get_if<ask::Open>(&request)) open(*open_request);
+      if (const auto* run_request = std::get_if<ask::RunStep>(&request)) run(*run_request);
+      if (const auto* check_request = std::get_if<ask::Check>(&request)) check(*check_request);
     }
   }
 
  private:
-  void send(const nlohmann::json& message) {
+  void send(const Reply& reply) {
     std::lock_guard lock(write_mutex_);
-    if (!write_message(fd_, message)) ::_exit(0);  // the app has gone: nobody to answer
+    if (!worker::send(fd_, reply)) ::_exit(0);  // the app has gone: nobody to answer
   }
 
   // Reads every message as it arrives, so a cancel reaches a run that is still going. Between
@@ -75,51 +70,42 @@ class Worker {
         ::_exit(0);  // the app closed the channel (or died): stop whatever kernel is running
       }
       std::lock_guard lock(mutex_);
-      if (result == MessageReader::Result::message) {
-        if (message.value("op", "") == "cancel") {
+      std::optional<Request> request;
+      // Only the app writes here; what it sent that this worker cannot read is left unanswered.
+      if (result == MessageReader::Result::message && decode(message, &request).ok() && request) {
+        if (std::holds_alternative<ask::Cancel>(*request)) {
           if (control_) control_->cancel = true;
         } else {
-          queue_.push_back(std::move(message));
+          queue_.push_back(std::move(*request));
           wake_.notify_all();
         }
       }
       if (control_ && control_->progress.load() != reported) {
         reported = control_->progress.load();
-        send({{"op", "progress"}, {"id", running_id_}, {"value", reported}});
+        send(tell::Progress{running_id_, reported});
       }
       if (!control_) reported = -1.f;
     }
   }
 
-  void open(const nlohmann::json& request) {
-    const bool list = request.value("list", false);
-    std::vector<BackendChoice> choices;
-    // The reply carries the status and the facts as a Run without a step: one parser for both.
-    Run opened;
-    opened.status = host_->open({request_named(request.value("backend", "auto")), request.value("gpu", 0)},
-                                list ? &choices : nullptr, &opened.device);
-    nlohmann::json reply = {{"op", "opened"}, {"choices", nlohmann::json::array()}, {"run", to_json(opened)}};
-    for (const BackendChoice& choice : choices)
-      reply["choices"].push_back({{"id", choice.id}, {"device", to_json(choice.facts)}});
-    send(reply);
+  void open(const ask::Open& request) {
+    tell::Opened opened;
+    opened.status = host_->open(request.opening, request.list ? &opened.choices : nullptr, &opened.device);
+    send(opened);
   }
 
-  void run(const nlohmann::json& request) {
-    const std::uint64_t id = request.value("id", std::uint64_t{0});
-    const int chapter = request.value("chapter", -1);
-    const int step = request.value("step", 0);
-    lessons::ParamValues values;
-    if (const auto found = request.find("values"); found != request.end() && found->is_object()) {
-      for (const auto& [name, value] : found->items())
-        if (value.is_number()) values[name] = value.get<double>();
-    }
+  void run(const ask::RunStep& request) {
+    const std::uint64_t id = request.id;
+    const int chapter = request.chapter;
+    const int step = request.step;
+    const lessons::ParamValues& values = request.values;
     Run result;
     if (chapter < 0 || chapter >= static_cast<int>(lessons_.size())) {
       result.status = Status::error(StatusCode::invalid_argument, "no such chapter");
     } else {
       lessons::Lesson& lesson = *lessons_[static_cast<std::size_t>(chapter)];
       auto control = std::make_shared<lessons::RunControl>();
-      control->on_partial = [&](const Run& partial) { send({{"op", "partial"}, {"id", id}, {"run", to_json(partial)}}); };
+      control->on_partial = [&](const Run& partial) { send(tell::Partial{id, partial}); };
       {
         std::lock_guard lock(mutex_);
         control_ = control;
@@ -135,16 +121,16 @@ class Worker {
     // After a sticky GPU fault this process may get no new context for a long time, while a new
     // process gets one at once (ARCHITECTURE.md, "The worker process"): hand back this run, then make way.
     const bool retire = result.status.device_was_reset;
-    send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
+    send(tell::Done{id, std::move(result), retire});
     if (retire) ::_exit(0);
   }
 
   // Compiles and checks a student's kernel on the open device (lessons/exercises/checker.h).
-  void check(const nlohmann::json& request) {
-    const std::uint64_t id = request.value("id", std::uint64_t{0});
+  void check(const ask::Check& request) {
+    const std::uint64_t id = request.id;
     Run result;
     bool retire = false;
-    const std::string exercise_id = request.value("exercise", "");
+    const std::string& exercise_id = request.exercise;
     result.lesson = "exercise:" + exercise_id;
     const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(exercise_id);
     Device* device = host_->device();
@@ -159,12 +145,12 @@ class Worker {
       // The client's run-time clock starts here: compiling has a limit of its own. Said before
       // the seal and before any of the student's code is loaded, so this message is ours.
       const auto compiled = [&] {
-        send({{"op", "phase"}, {"id", id}, {"phase", "run"}});
+        send(tell::Phase{id, std::nullopt});
         sandbox::seal_run_phase();
       };
       // Which test runs, so that a crash or a hang that ends this process still names it.
-      const auto on_test = [&](int test) { send({{"op", "phase"}, {"id", id}, {"phase", "test"}, {"test", test}}); };
-      const auto verdict = lessons::exercises::check_submission(*exercise, request.value("source", ""), *device, &evidence,
+      const auto on_test = [&](int test) { send(tell::Phase{id, test}); };
+      const auto verdict = lessons::exercises::check_submission(*exercise, request.source, *device, &evidence,
                                                                 compiled, on_test);
       crash_report_set_step(nullptr, 0);
       result.results["verdict"] = lessons::exercises::to_json(verdict);
@@ -174,7 +160,7 @@ class Worker {
       // lesson's fault.
       retire = device->is_gpu() && verdict.kind == lessons::exercises::VerdictKind::kernel_fault;
     }
-    send({{"op", "done"}, {"id", id}, {"run", to_json(result)}, {"retire", retire}});
+    send(tell::Done{id, std::move(result), retire});
     if (retire) ::_exit(0);
   }
 
@@ -183,7 +169,7 @@ class Worker {
   std::unique_ptr<StepHost> host_;  // the device, in this process (the time limit is the app's)
   std::mutex mutex_, write_mutex_;
   std::condition_variable wake_;
-  std::deque<nlohmann::json> queue_;
+  std::deque<Request> queue_;
   std::shared_ptr<lessons::RunControl> control_;
   std::uint64_t running_id_ = 0;
   std::string running_lesson_id_;  // what the crash report names

@@ -129,3 +129,19 @@ cudalab_cli_test(check_missing_file 2 "cannot read" ARGS check guard ${CLI_OUT}/
 cudalab_cli_test(check_unknown_exercise 2 "no exercise named \"nope\"" ARGS check nope ${GUARD_DIR}/solution.cu)
 cudalab_cli_test(check_folder 1 "solution.cu +passed.*starter.cu +wrong result.*1 of 2 submissions passed guard"
                  ARGS check guard ${GUARD_DIR} --backend emu -j 2 --csv ${CLI_OUT}/grades.csv FILE ${CLI_OUT}/grades.csv)
+
+# Two executables (cli/commands.h): the command line and its workers link no GUI library…
+find_program(CUDALAB_READELF NAMES readelf)
+if(CUDALAB_READELF)
+  add_test(NAME cli.no_gui_imports
+           COMMAND ${CMAKE_COMMAND} -DCOMMAND_LINE=$<TARGET_FILE:cudalab> -DWINDOW=$<TARGET_FILE:cudalab-app>
+                   -DREADELF=${CUDALAB_READELF} -P ${CMAKE_CURRENT_LIST_DIR}/no_gui_imports.cmake)
+  set_tests_properties(cli.no_gui_imports PROPERTIES LABELS cli)
+endif()
+# …and a command line without its window says so when asked for the window, in words.
+set(LONE_CLI ${CLI_OUT}/lone)
+add_test(NAME cli.window_missing
+         COMMAND ${CMAKE_COMMAND} -E env sh -c
+                 "rm -rf '${LONE_CLI}' && mkdir -p '${LONE_CLI}' && cp '$<TARGET_FILE:cudalab>' '${LONE_CLI}/' && '${LONE_CLI}/cudalab' shot machine --out '${LONE_CLI}/x.png'; echo \"exit $?\"")
+set_tests_properties(cli.window_missing PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "the window could not be opened: .*cudalab-app did not start \\(No such file or directory\\); every command works without it.*exit 2")

@@ -55,6 +55,10 @@ int main() {
       while (w::write_message(w::worker_channel_fd, {{"op", "progress"}, {"id", id}, {"value", 0.5}})) {
       }
       return 0;
+    } else if (mode == "wrong-types") {
+      // A "done" whose run is a number: refused in words, and the worker is stopped.
+      w::write_message(w::worker_channel_fd, {{"op", "done"}, {"id", id}, {"retire", false}, {"run", 5}});
+      ::pause();
     } else if (mode == "deep") {
       // A "done" nested a million levels deep: refused as corrupt, never parsed recursively.
       std::string text = "{\"op\":\"done\",\"id\":" + std::to_string(id) + ",\"run\":{\"results\":";

@@ -5,7 +5,7 @@
 
 #include <unistd.h>
 
-#include "shell/paths.h"
+#include "session/paths.h"
 
 namespace fs = std::filesystem;
 using cudalab::app::config_dir;

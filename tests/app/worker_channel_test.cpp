@@ -50,6 +50,15 @@ TEST(HostileWorker, AMessageNestedAMillionDeepIsRefusedInWords) {
 
 // Compiling and running have limits of their own (issue #26): load that slows the compiler never
 // eats into the time the tests may run.
+TEST(HostileWorker, AReplyOfTheWrongShapeIsRefusedInWords) {
+  const auto started = Clock::now();
+  const cudalab::Run run = check_with("wrong-types");
+  EXPECT_EQ(run.status.code, StatusCode::internal) << run.status.describe();
+  EXPECT_NE(run.status.message.find("cannot read"), std::string::npos) << run.status.describe();
+  EXPECT_FALSE(ex::verdict_of_run(run, "guard").passed());
+  EXPECT_LT(Clock::now() - started, 15s);
+}
+
 TEST(CheckLimits, ACompileSlowerThanTheRunLimitIsNoTimeout) {
   const cudalab::Run run = check_with("slow-compile", 1s);
   EXPECT_TRUE(run.status.ok()) << run.status.describe();

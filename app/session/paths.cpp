@@ -1,4 +1,4 @@
-#include "shell/paths.h"
+#include "session/paths.h"
 
 #include <cstdlib>
 #include <system_error>

@@ -1,4 +1,4 @@
-#include "shell/tour_faces.h"
+#include "session/tour_faces.h"
 
 #include <cstdio>
 
