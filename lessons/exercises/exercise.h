@@ -81,7 +81,7 @@ struct Exercise {
 // Every exercise in course order (registry.cpp).
 const std::vector<Exercise>& all_exercises();
 const Exercise* find_exercise(std::string_view id);
-// A file of an exercise folder ("02_threads/exercises/map/starter.cu"), embedded at build time;
+// A file of an exercise folder ("01_hello_kernel/exercises/map/starter.cu"), embedded at build time;
 // empty when absent.
 std::string_view embedded_file(std::string_view relative_path);
 // The probe header compiled in front of every student kernel (probe.cuh).
