@@ -142,8 +142,13 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
     first_start = std::min(first_start, b.started_ns);
     last_end = std::max(last_end, b.ended_ns);
   }
+  // A GPU's rows are the SMs that ran blocks (an H200 has 132). The emulator's few workers all get a
+  // row: a worker the operating system gave no time to is worth seeing, and the picture then does not
+  // depend on how the threads happened to be scheduled.
   std::map<std::uint32_t, int> row_of_unit;
   for (const auto& [unit, most] : schedule.most_at_once) row_of_unit[unit] = 0;
+  if (!gpu)
+    for (std::uint32_t unit = 0; unit < run.results.value("units", 0u); ++unit) row_of_unit[unit] = 0;
 
   TimelineView timeline;
   timeline.title = gpu ? "Blocks on SMs (each block recorded %smid and %globaltimer)"

@@ -242,11 +242,14 @@ TEST_F(ThreadsLesson, EveryBlockRecordsOneStartAndOneEnd) {
   const auto* facts = find_views<FactsView>(views).at(0);
   EXPECT_EQ(fact(*facts, "blocks that recorded start and end"), "16 of 16");
   if (!lesson_test_on_gpu()) {
-  // An emulator worker runs one block at a time: 16 blocks on 2 workers take at least 8 waves.
-  EXPECT_EQ(timeline->rows.size(), 2u);
+  // An emulator worker runs one block at a time: 16 blocks on W workers take at least 16 / W waves.
+  // Every worker has a row, also one the operating system gave no block to (a loaded machine may).
+  const unsigned workers = run.results.value("units", 0u);
+  ASSERT_GE(workers, 1u);
+  EXPECT_EQ(timeline->rows.size(), workers);
   EXPECT_EQ(timeline->rows[0], "worker 0 (emulator)");
   EXPECT_EQ(fact(*facts, "most blocks at once on one worker"), "1");
-  EXPECT_GE(std::stoi(fact(*facts, "waves")), 8);
+  EXPECT_GE(std::stoi(fact(*facts, "waves")), static_cast<int>((blocks + workers - 1) / workers));
   } else {
   EXPECT_EQ(fact(*facts, "waves"), "1");  // 16 small blocks fit on any GPU at once
   }
