@@ -37,7 +37,10 @@ std::atomic<Language> current{Language::en};
 }  // namespace
 
 Language current_language() { return current.load(std::memory_order_relaxed); }
-void set_current_language(Language language) { current.store(language, std::memory_order_relaxed); }
+void set_current_language(Language language) {
+  current.store(language, std::memory_order_relaxed);
+  lessons::set_default_language(language);
+}
 
 const char* tr(const char* english) {
   if (english == nullptr || current_language() == Language::en) return english;

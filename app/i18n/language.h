@@ -7,9 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "text/say.h"
+
 namespace cudalab::app::i18n {
 
-enum class Language { en, zh_cn };
+// The lessons' language (lessons/text/say.h): one enum for the app, the CLI and say().
+using lessons::Language;
 
 const char* code_of(Language language);       // "en" / "zh-CN": what settings.json and --lang hold
 const char* name_of(Language language);       // "English" / "简体中文": the selector's words
@@ -20,6 +23,7 @@ Language language_from_locale(const char* lc_all, const char* lc_messages, const
 Language language_from_environment();
 
 Language current_language();
+// Also the lessons' default language: views built after this speak it (say()).
 void set_current_language(Language language);
 
 // The text in the current language: `english` itself is the key. A string with no translation

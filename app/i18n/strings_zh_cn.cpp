@@ -3,6 +3,7 @@
 // (核函数, 线程块, 模拟器, 步骤, 章…); CUDA names, keys (F5, Ctrl+=) and units stay as they are.
 // A string missing here is shown in English; tests check that every character below has a glyph.
 #include "i18n/language.h"
+#include "text/catalog.h"
 
 #include <iterator>
 #include <vector>
@@ -193,27 +194,26 @@ constexpr Translation interface_table[] = {
     {"Keep mine", "保留我的"},
     {"Your file: %s", "你的文件：%s"},
     {"Back to the chapter", "回到本章"},
+    {"This step has nothing to set: press Run to run it again.", "本步骤没有可调的参数：按“运行”再运行一次。"},
 };
 
 }  // namespace
 
-std::span<const Translation> zh_cn_lesson_words();  // strings_zh_cn_lessons.cpp
-std::span<const Translation> zh_cn_view_words();    // strings_zh_cn_views.cpp
-std::span<const Translation> zh_cn_run_words();     // strings_zh_cn_run_words.cpp
-std::span<const Translation> zh_cn_ladder_words();  // strings_zh_cn_run_ladder.cpp
-std::span<const Translation> zh_cn_errors_words();  // strings_zh_cn_run_errors.cpp
-std::span<const Translation> zh_cn_tools_words();   // strings_zh_cn_run_tools.cpp
-std::span<const Translation> zh_cn_verdict_words(); // strings_zh_cn_patterns.cpp
+std::span<const Translation> zh_cn_run_words();      // strings_zh_cn_run_words.cpp
+std::span<const Translation> zh_cn_verdict_words();  // strings_zh_cn_patterns.cpp
 
 std::span<const Translation> zh_cn_table() {
-  // One table for tr() and the glyph collection: the interface's words, then the lessons'.
+  // One table for tr() and the glyph collection: the interface's words, the words of runs and
+  // verdicts the runtime and the worker say, then the lessons' catalog (lessons/text/catalog.h:
+  // each chapter's strings.zh-CN.po) without its messages that have holes (zh_cn_patterns()).
   static const std::vector<Translation> table = [] {
     std::vector<Translation> all(std::begin(interface_table), std::end(interface_table));
-    for (const std::span<const Translation> more : {zh_cn_lesson_words(), zh_cn_view_words(), zh_cn_run_words(), zh_cn_ladder_words(), zh_cn_verdict_words()}) {
+    for (const std::span<const Translation> more : {zh_cn_run_words(), zh_cn_verdict_words()}) {
       all.insert(all.end(), more.begin(), more.end());
     }
-    all.insert(all.end(), zh_cn_errors_words().begin(), zh_cn_errors_words().end());
-    all.insert(all.end(), zh_cn_tools_words().begin(), zh_cn_tools_words().end());
+    for (const lessons::text::CatalogEntry& entry : lessons::text::catalog()) {
+      if (!entry.has_holes) all.push_back({entry.id, entry.chinese});
+    }
     return all;
   }();
   return table;

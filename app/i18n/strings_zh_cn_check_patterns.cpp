@@ -10,6 +10,8 @@ namespace cudalab::app::i18n {
 namespace {
 
 constexpr Translation check_patterns[] = {
+    // runtime/emu/barrier_report.cpp and warp_report.cpp join the places threads wait at with "; ".
+    {"{}; {}", "{0}；{1}"},
     // The app's side of the worker channel (app/worker/worker_client.cpp), when a worker that ran
     // a student's code sends what no worker of ours sends.
     {"the worker sent a message this app refuses (too large, nested too deep, or not JSON) after {}; it was stopped",
@@ -27,20 +29,6 @@ constexpr Translation check_patterns[] = {
      "{0} 在 __syncthreads()（{1}）处等待，但 {2} 没有到达就返回了。"},
     {"{} Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or corrupts results.",
      "{0}一个线程块的每个线程都必须到达同一个 __syncthreads()；在 GPU 上这会挂起或弄坏结果。"},
-    {"kernel {}: {}",
-     "核函数 {0}：{1}"},
-    {"block {}: {}",
-     "线程块 {0}：{1}"},
-    {"threads {}",
-     "线程 {0}"},
-    {"thread {}",
-     "线程 {0}"},
-    {"{} blocks of {}",
-     "{0} 个线程块，每块 {1}"},
-    {"{} columns are {}",
-     "{0} 列是 {1}"},
-    {"The 256 threads of a row's block share its columns: {} reads each at most. One thread adding up a whole row leaves the other 255 idle.",
-     "一行对应的线程块里 256 个线程分担这一行的列：每个线程最多读 {0} 次。让一个线程把整行加起来，其余 255 个线程就闲着了。"},
     {"stopped after {} (the check's time limit is {}): the kernel was still running",
      "{0} 后停止（检查的时间限制是 {1}）：核函数仍在运行"},
     {"stopped after {} (the step's time limit is {}): the kernel was still running",
@@ -55,20 +43,12 @@ constexpr Translation check_patterns[] = {
      "{0} 后停止（这一步的时间限制）；显示的是部分结果"},
     {"threads wait at different __syncthreads() calls: {}.",
      "线程在不同的 __syncthreads() 调用处等待：{0}。"},
-    {"{} at {}",
-     "{0} 在 {1}"},
     {"{} returned without reaching any",
      "{0} 没有到达任何一个就返回了"},
     {"{}, ... ({} threads in all)",
      "{0}……（共 {1} 个线程）"},
     {"{} (the first is threadIdx {})",
      "{0}（第一个是 threadIdx {1}）"},
-    {"C of {} × {}, n = {}",
-     "C 为 {0} × {1}，n = {2}"},
-    {"C of {} × {}, n = {}, ragged",
-     "C 为 {0} × {1}，n = {2}，不完整"},
-    {"C of {} × {}, n = {}, square and ragged",
-     "C 为 {0} × {1}，n = {2}，方阵且不完整"},
 };
 
 }  // namespace

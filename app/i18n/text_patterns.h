@@ -1,7 +1,8 @@
 #pragma once
-// Text the lessons build at run time (fmt::format in the worker, or recorded on a GPU machine
-// and shipped as English data) shown in the current language at display time. The lessons stay
-// English: a Run is data, and a recording made in English must read in Chinese too.
+// English text that a Run carries (formatted in the worker, or recorded on a GPU machine and shipped
+// as data: statuses, timing labels, verdicts) shown in the current language at display time. What
+// the lessons build in the app speaks the language itself (lessons/text/say.h); this is the path
+// for text that was formatted before the language was known.
 //
 // A pattern is the lesson's own fmt string, `{}` holes and all ("{} threads ran in {} blocks");
 // its Chinese names the holes by position ("{1} 个线程块里运行了 {0} 个线程") so word order can
@@ -22,15 +23,12 @@
 
 namespace cudalab::app::i18n {
 
-// Every zh-CN pattern, for tr_text(), the glyph collection and the tests: the lessons' views
-// (strings_zh_cn_run_patterns.cpp, strings_zh_cn_run_words.cpp), exercise verdicts
-// (strings_zh_cn_check_patterns.cpp), and messages about input (bad values, sizes a device cannot
-// hold) that only some parameter values produce (strings_zh_cn_patterns.cpp).
+// Every zh-CN pattern, for tr_text(), the glyph collection and the tests: the lessons' catalog
+// entries with holes (lessons/text/catalog.h), what the runtime and the worker say about runs
+// (strings_zh_cn_run_patterns.cpp) and about a student's kernel (strings_zh_cn_check_patterns.cpp),
+// and the few verdict and message texts outside lessons/ (strings_zh_cn_patterns.cpp).
 std::span<const Translation> zh_cn_patterns();
 std::span<const Translation> zh_cn_view_patterns();
-std::span<const Translation> zh_cn_ladder_patterns();  // chapter 10's, strings_zh_cn_run_ladder.cpp
-std::span<const Translation> zh_cn_errors_patterns();  // chapter 4's errors step, strings_zh_cn_run_errors.cpp
-std::span<const Translation> zh_cn_tools_patterns();   // chapter 6's tools step, strings_zh_cn_run_tools.cpp
 std::span<const Translation> zh_cn_verdict_patterns();
 std::span<const Translation> zh_cn_check_patterns();
 std::span<const Translation> zh_cn_message_patterns();

@@ -1,8 +1,9 @@
 #pragma once
-// The lessons' views in the current language. The lesson code builds them in English (in the
-// worker, or on a GPU machine whose recording ships as English data); the shell keeps that copy
-// and shows one run through tr_text() (the exact tables, then the run-time patterns of
-// text_patterns.h), so a language switch needs no new run. Code and numbers stay as they are.
+// The lessons' views in the current language. A lesson builds its views in the language it is asked
+// to speak (lessons/text/say.h), but some text in them came from the Run, which is English data made
+// in the worker or on a GPU machine (a status, a kernel's name in words, a recorded label): that
+// text goes through tr_text() (the exact tables, then the run-time patterns of text_patterns.h).
+// Text already in Chinese passes unchanged. Code and numbers stay as they are.
 #include <string>
 #include <type_traits>
 #include <vector>

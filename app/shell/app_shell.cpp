@@ -13,6 +13,7 @@
 #include "i18n/view_words.h"
 #include "input/key_events.h"
 #include "prediction.h"
+#include "run_checks.h"
 #include "shell/cjk_glyphs.h"
 #include "shell/fonts.h"
 #include "shell/theme.h"
@@ -378,7 +379,7 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
   // While a recorded run is on screen, the live one waits beside it (the toggle brings it back).
   std::optional<ShownRun>& slot = showing_recorded_ ? live_shown_ : shown_;
   slot = ShownRun{outcome.chapter, outcome.step, std::move(outcome.run), std::move(outcome.views), version,
-                  outcome.seconds};
+                  outcome.seconds, outcome.language};
 }
 
 bool AppShell::run_settled() const {
@@ -413,6 +414,22 @@ void AppShell::flush_settings() {
   settings_->record(snapshot_settings(), now_seconds());
 }
 
+void AppShell::speak_current_language(ShownRun& shown) {
+  if (shown.views_language == language_ && shown.localized) return;
+  if (shown.views_language != language_ && shown.chapter >= 0 && shown.chapter < static_cast<int>(lessons_.size()) &&
+      lessons_[static_cast<std::size_t>(shown.chapter)]->id() == shown.run.lesson) {
+    const lessons::SpeakIn speak(language_);
+    std::vector<lessons::View> views;
+    // The same views the runner made (a partial run's too), in the other language; a failure keeps
+    // the old ones, which the console already explained when they were first made.
+    if (lessons::views_of(*lessons_[static_cast<std::size_t>(shown.chapter)], shown.step, shown.run, &views).ok())
+      shown.views = std::move(views);
+  }
+  shown.views = i18n::localized_views(shown.views);
+  shown.views_language = language_;
+  shown.localized = true;
+}
+
 void AppShell::frame() {
   poll_runner();
   handle_keys();
@@ -423,10 +440,7 @@ void AppShell::frame() {
   }
 
   for (std::optional<ShownRun>* slot : {&shown_, &live_shown_}) {
-    if (!*slot || (*slot)->views_language == language_) continue;
-    if (!(*slot)->views_language) (*slot)->english_views = (*slot)->views;  // first look: as the lesson built them
-    (*slot)->views = i18n::localized_views((*slot)->english_views);
-    (*slot)->views_language = language_;
+    if (*slot) speak_current_language(**slot);
   }
   draw_panes();  // panel_layout.cpp: the panes of the current layout mode
 

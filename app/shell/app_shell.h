@@ -46,10 +46,12 @@ struct ShownRun {
   std::vector<lessons::View> views;
   std::uint64_t version = 0;  // bumps with every new Run shown: canvases re-upload
   double seconds = 0;
-  // `views` as the lesson built them, and the language `views` are in now (AppShell::frame()
-  // localises them when it differs: no new run for a language switch).
-  std::vector<lessons::View> english_views = {};
-  std::optional<i18n::Language> views_language = std::nullopt;
+  // The language the lesson built `views` in (lessons/text/say.h), and whether the English a Run
+  // itself carries (statuses, timing labels) has been shown in the current language since.
+  // AppShell::frame() builds the views again from `run` when the app's language differs: no new
+  // run for a language switch, and no English text parsed back.
+  i18n::Language views_language = i18n::Language::en;
+  bool localized = false;
 };
 
 // The views the canvas shows, as indices into `views`: cell grids and timelines; charts too when
@@ -141,6 +143,7 @@ class AppShell {
   void request_run();
   void poll_runner();
   void show(LessonRunner::Outcome&& outcome);  // makes it the picture on screen
+  void speak_current_language(ShownRun& shown);  // its views in language_, built again if need be
   void set_font_scale(float scale);
   void set_theme(Theme theme);
   void set_language(i18n::Language language);  // the text reloads and the atlas gets its glyphs

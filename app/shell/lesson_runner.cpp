@@ -125,6 +125,10 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
   outcome.id = id;
   outcome.chapter = request.chapter;
   outcome.step = request.step;
+  // The whole request, partial pictures included, speaks one language even if the app switches
+  // meanwhile; the shell builds the views again in the new one (AppShell::frame()).
+  outcome.language = lessons::speaking();
+  const lessons::SpeakIn speak(outcome.language);
   const auto started = std::chrono::steady_clock::now();
   if (!request.exercise.empty()) {
     const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(request.exercise);
@@ -150,7 +154,9 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
       partial.chapter = request.chapter;
       partial.step = request.step;
       partial.partial = true;
+      partial.language = outcome.language;
       partial.run = partial_run;
+      const lessons::SpeakIn speak(partial.language);  // also when the host calls back inside its run
       if (Status drawn = lessons::views_of(lesson, request.step, partial.run, &partial.views); !drawn.ok())
         partial.run.status = drawn;
       partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -15,6 +15,7 @@
 
 #include "cudalab/device.h"
 #include "lesson.h"
+#include "text/say.h"
 #include "worker/step_host.h"
 
 namespace cudalab::app {
@@ -51,6 +52,8 @@ class LessonRunner {
     int chapter = 0, step = 0;
     Run run;
     std::vector<lessons::View> views;
+    // The language `views` speak (lessons/text/say.h): the app's when the request was taken.
+    lessons::Language language = lessons::Language::en;
     double seconds = 0;  // wall time of run + views
     // A step still running handed over what it has so far (RunControl::publish): show it, but
     // the run is not finished.

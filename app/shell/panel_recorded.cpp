@@ -35,7 +35,7 @@ void AppShell::show_recorded(bool recorded) {
       return;
     }
     live_shown_ = std::move(shown_);
-    shown_ = ShownRun{chapter, step, *run, std::move(views), version, 0};
+    shown_ = ShownRun{chapter, step, *run, std::move(views), version, 0, lessons::speaking()};
     showing_recorded_ = true;
   } else {
     shown_ = std::move(live_shown_);

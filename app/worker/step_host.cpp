@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "exercises/checker.h"
+#include "text/say.h"
 #include "worker/sandboxed_check.h"
 
 namespace cudalab::app::worker {
@@ -35,6 +36,9 @@ class InProcessHost final : public StepHost {
       return run;
     }
     const std::uint64_t generation = device_->generation();
+    // A Run is data, in English whatever the app speaks (it is saved, recorded, compared); the
+    // views made from it speak the app's language (lessons/text/say.h).
+    const lessons::SpeakIn english(lessons::Language::en);
     // Lessons report errors in run.status; an exception escaping one is still shown, not fatal.
     try {
       run = lesson.run(step, values, *device_, control);

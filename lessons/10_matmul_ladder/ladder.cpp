@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/buffer.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 namespace {
@@ -63,13 +64,25 @@ std::size_t LadderKernel::dynamic_shared_bytes() const {
 }
 
 std::string LadderKernel::shape_in_words() const {
-  std::string words = fmt::format("BM×BN×BK {}×{}×{}", bm, bn, bk);
-  if (wm > 0) words += fmt::format(", warp {}×{}", wm, wn);
-  if (wn_iter > 0) words += fmt::format(" in {} columns", wn_iter);
-  if (stages > 1) words += fmt::format(", {} buffers", stages);
-  if (rung == Rung::tf32_wmma) return words + ", 16×16×8 fragments";
-  if (rung == Rung::tf32_mma) return words + ", 16×8×8 MMAs";
-  return words + (tn > 1 ? fmt::format(", TM×TN {}×{}", tm, tn) : fmt::format(", TM {}", tm));
+  // One whole message per kind of shape, each a message id of its own (text/say.h), never pieces
+  // joined: a language orders the pieces its own way.
+  switch (rung) {
+    case Rung::tiling_1d: return say("BM×BN×BK {}×{}×{}, TM {}", bm, bn, bk, tm);
+    case Rung::tiling_2d:
+    case Rung::vectorized: return say("BM×BN×BK {}×{}×{}, TM×TN {}×{}", bm, bn, bk, tm, tn);
+    case Rung::warp_tiling:
+    case Rung::double_buffer:
+      if (stages > 1)
+        return say("BM×BN×BK {}×{}×{}, warp {}×{} in {} columns, {} buffers, TM×TN {}×{}", bm, bn, bk, wm, wn,
+                   wn_iter, stages, tm, tn);
+      return say("BM×BN×BK {}×{}×{}, warp {}×{} in {} columns, TM×TN {}×{}", bm, bn, bk, wm, wn, wn_iter, tm, tn);
+    case Rung::tf32_wmma:
+      if (stages > 1)
+        return say("BM×BN×BK {}×{}×{}, warp {}×{}, {} buffers, 16×16×8 fragments", bm, bn, bk, wm, wn, stages);
+      return say("BM×BN×BK {}×{}×{}, warp {}×{}, 16×16×8 fragments", bm, bn, bk, wm, wn);
+    case Rung::tf32_mma: return say("BM×BN×BK {}×{}×{}, warp {}×{}, {} buffers, 16×8×8 MMAs", bm, bn, bk, wm, wn, stages);
+  }
+  return "?";
 }
 
 std::span<const LadderKernel> ladder_kernels() { return kKernels; }
@@ -103,13 +116,13 @@ Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
                          "compute capability 8.0 or newer");
   if (device.facts().cc_major < 8)
     return Status::error(StatusCode::unsupported,
-                         fmt::format("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
+                         say("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
                                      "GPU has {}.{}",
                                      device.facts().cc_major, device.facts().cc_minor));
   const std::size_t shared_limit = std::max(device.facts().shared_per_block, device.facts().shared_per_block_optin);
   if (kernel.dynamic_shared_bytes() > shared_limit)
     return Status::error(StatusCode::unsupported,
-                         fmt::format("{} keeps {} buffers of its tiles in {} KiB of shared memory; this GPU allows a "
+                         say("{} keeps {} buffers of its tiles in {} KiB of shared memory; this GPU allows a "
                                      "block {} KiB",
                                      kernel.key, kernel.stages, kernel.dynamic_shared_bytes() / 1024, shared_limit / 1024));
   return Status::success();
@@ -118,7 +131,7 @@ Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
 Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
                             int n, int k) {
   if (m < 1 || n < 1 || k < 1)
-    return Status::error(StatusCode::invalid_argument, fmt::format("m, n and k must be at least 1; got {}, {}, {}", m, n, k));
+    return Status::error(StatusCode::invalid_argument, say("m, n and k must be at least 1; got {}, {}, {}", m, n, k));
   if (1LL * m * k > kLargestElements || 1LL * k * n > kLargestElements || 1LL * m * n > kLargestElements)
     return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
   CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));

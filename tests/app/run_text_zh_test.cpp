@@ -1,11 +1,11 @@
 // Issue #14: text the lessons build at run time reads in Chinese. Every step of every chapter runs
-// at its defaults on the emulator, and every shipped H200 recording is drawn; each text the app
-// would show (app/i18n/view_words.h: for_each_text) goes through the zh-CN tables and patterns,
-// and no English word may be left but names (CUDA identifiers, kernels, code, units, numbers).
+// at its defaults on the emulator, and every shipped H200 recording is drawn; the views are built
+// in Chinese as the app builds them (lessons/text/say.h), each text the app would show
+// (app/i18n/view_words.h: for_each_text) then goes through the zh-CN tables and patterns as in the
+// app, and no English word may be left but names (CUDA identifiers, kernels, code, units, numbers).
 // Set CUDALAB_ZH_LEFT=FILE to write the English that is left, one text a line (for translators).
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +17,8 @@
 #include "i18n/text_patterns.h"
 #include "i18n/view_words.h"
 #include "lesson.h"
+#include "source_literals.h"
+#include "text/say.h"
 
 namespace i18n = cudalab::app::i18n;
 namespace fs = std::filesystem;
@@ -52,40 +54,21 @@ struct Leftovers {
   }
 };
 
-// Every string literal in the C++ files under `dirs`, adjacent literals joined as the compiler
-// joins them, escapes undone: what the lessons can say, for the stale-pattern check.
+// Every string literal under `dirs`, one after the other with a separator no literal holds: what the
+// lessons, the runtime and the worker can say, for the stale-pattern check.
 std::string string_literals_under(const std::vector<fs::path>& dirs) {
   std::string all;
-  for (const fs::path& dir : dirs) {
-    for (const auto& entry : fs::recursive_directory_iterator(dir)) {
-      const std::string ext = entry.path().extension().string();
-      if (ext != ".cpp" && ext != ".h" && ext != ".cuh" && ext != ".cu") continue;
-      std::ifstream in(entry.path());
-      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      bool in_literal = false, joined = false;
-      for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_literal) {
-          if (c == '\\' && i + 1 < text.size()) {
-            const char next = text[++i];
-            all += next == 'n' ? '\n' : next;
-          } else if (c == '"') {
-            in_literal = false;
-            // Only whitespace before the next quote: the compiler joins the two.
-            std::size_t j = i + 1;
-            while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-            joined = j < text.size() && text[j] == '"';
-            if (!joined) all += '\x1f';
-          } else {
-            all += c;
-          }
-        } else if (c == '"' && (i == 0 || text[i - 1] != '\'')) {
-          in_literal = true;
-        }
-      }
-    }
-  }
+  for (const fs::path& dir : dirs)
+    for (const std::string& literal : cudalab::test::string_literals_under(dir)) all += literal + '\x1f';
   return all;
+}
+
+// As the app makes them: the lesson builds its views in Chinese (say(), word()); the checker then
+// shows them as the app does, through the tables and patterns, for the English a Run carries.
+std::vector<cudalab::lessons::View> views_in_chinese(const cudalab::lessons::Lesson& lesson, int step,
+                                                     const cudalab::Run& run) {
+  const cudalab::lessons::SpeakIn chinese(cudalab::lessons::Language::zh_cn);
+  return lesson.views(step, run);
 }
 
 }  // namespace
@@ -103,7 +86,7 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
       const auto values = cudalab::lessons::defaults(steps[step], true);  // run on the emulator
       const cudalab::Run run = lesson->run(static_cast<int>(step), values, *device, control);
       const std::string where = lesson->id() + "-" + std::to_string(step + 1);
-      left.check(lesson->views(static_cast<int>(step), run), where);
+      left.check(views_in_chinese(*lesson, static_cast<int>(step), run), where);
       for (const auto& timing : run.timings) left.check(timing.label, where + " timing");
       ++runs;
     }
@@ -119,7 +102,7 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
     if (!cudalab::load_run(entry.path().string(), &run).ok()) continue;
     for (const auto& lesson : lessons) {
       if (lesson->id() != run.lesson) continue;
-      left.check(lesson->views(run.step, run), entry.path().filename().string());
+      left.check(views_in_chinese(*lesson, run.step, run), entry.path().filename().string());
       for (const auto& timing : run.timings) left.check(timing.label, entry.path().filename().string() + " timing");
       ++read;
     }
@@ -138,9 +121,8 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
                                                      fs::path(CUDALAB_SOURCE_DIR) / "runtime" / "cuda",
                                                      fs::path(CUDALAB_SOURCE_DIR) / "app" / "worker"});
   std::string stale;
-  std::vector<i18n::Translation> view_patterns(i18n::zh_cn_view_patterns().begin(), i18n::zh_cn_view_patterns().end());
-  view_patterns.insert(view_patterns.end(), i18n::zh_cn_ladder_patterns().begin(), i18n::zh_cn_ladder_patterns().end());
-  for (const i18n::Translation& entry : view_patterns) {
+  // The lessons' own catalog is held to its folders by LessonCatalog.EveryEntryIsSaidInItsFolder.
+  for (const i18n::Translation& entry : i18n::zh_cn_view_patterns()) {
     if (left.used.contains(entry.english)) continue;
     for (std::string_view rest = entry.english; !rest.empty();) {
       const std::size_t open = rest.find('{');

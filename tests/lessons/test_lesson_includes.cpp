@@ -2,8 +2,8 @@
 // chapter. Chapter 5's folder had quietly become the matmul library of chapters 6 and 10; what
 // chapters share lives in lessons/common/ now, and this test keeps it that way. Every source file
 // under lessons/NN_*/ may include (with quotes) only files of its own chapter folder, lessons/common/,
-// the runtime's public headers (cudalab/…), the grader (exercises/…) and the framework files at
-// lessons/ root (lesson.h, views.h, …). lessons/common/ itself includes no chapter at all.
+// the runtime's public headers (cudalab/…), the grader (exercises/…), the catalog (text/…) and the
+// framework files at lessons/ root (lesson.h, views.h, …). lessons/common/ itself includes no chapter at all.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -67,7 +67,7 @@ std::string problem_with(const fs::path& file, const std::string& own, const Inc
   if (is_chapter_folder(first))
     return first == own ? "" : "includes another chapter's folder (" + first + "/)";
   if (!include.quoted) return "";  // a system or library header
-  if (first == "common" || first == "exercises") return "";
+  if (first == "common" || first == "exercises" || first == "text") return "";
   if (named.has_parent_path()) return "names an unknown folder";
   if (fs::exists(kLessons / named)) return "";  // lessons/lesson.h, views.h, prediction.h, …
   return "names a file found neither beside it nor at lessons/ root";

@@ -1,0 +1,20 @@
+#pragma once
+// The compiled catalog say() reads (say.cpp, catalog.cpp): each id's Chinese as pieces.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cudalab::lessons::text {
+
+struct Template {
+  struct Piece {
+    std::string text;  // literal text, when hole < 0
+    int hole = -1;     // else the English replacement field it shows (0 = the first)
+  };
+  std::vector<Piece> pieces;
+};
+
+// The Chinese of normalised `id` (message_id), or nullptr.
+const Template* find_template(std::string_view id);
+
+}  // namespace cudalab::lessons::text

@@ -1,0 +1,59 @@
+#pragma once
+// What a lesson shows, in the language it is shown in. A lesson's run-time text is an English fmt
+// string and its arguments, and that string is the message's id: say() formats it in English, or
+// finds the id in the chapters' strings.zh-CN.po (catalog.h) and fills the Chinese template with the
+// same arguments, each formatted as its English hole asks ("{:.2f}"). A table lookup and a format:
+// finished text is never parsed back. Views are built from a Run in the language they are shown in
+// (the app builds them again when the language changes), so a Run stays language-free data.
+//
+//   grid.title = say("Threads that ran");                      // a fixed text
+//   fact = say("{} thread{} ran", n, n == 1 ? "" : "s");       // Chinese: "运行了 {0} 个线程"
+//   cell.tooltip = say("{} of {}", word(kind_name), total);    // an argument that is itself words
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace cudalab::lessons {
+
+enum class Language { en, zh_cn };
+
+// The language say() speaks on the calling thread: the innermost SpeakIn's on this thread, else
+// the process's default (English until set; the app sets it with its language selector).
+Language speaking();
+void set_default_language(Language language);
+
+// Speaks `language` on this thread while it lives (a runner thread building one request's views).
+class SpeakIn {
+ public:
+  explicit SpeakIn(Language language);
+  ~SpeakIn();
+  SpeakIn(const SpeakIn&) = delete;
+  SpeakIn& operator=(const SpeakIn&) = delete;
+
+ private:
+  std::optional<Language> outer_;
+};
+
+namespace text {
+struct Template;
+// The translation of message `id` (an fmt string) in speaking(), or nullptr (English, or no entry).
+const Template* translation(std::string_view id);
+// The Chinese of `translation` with the arguments formatted as message `id`'s holes ask.
+std::string fill(const Template& translation, std::string_view id, fmt::format_args args);
+}  // namespace text
+
+template <class... Args>
+std::string say(fmt::format_string<Args...> id, Args&&... args) {
+  const fmt::string_view english = id;
+  if (const text::Template* chinese = text::translation(std::string_view(english.data(), english.size())))
+    return text::fill(*chinese, std::string_view(english.data(), english.size()), fmt::make_format_args(args...));
+  return fmt::format(id, std::forward<Args>(args)...);
+}
+
+// A fixed English text chosen at run time (a table's entry, a kind's name, a label a Run carries):
+// its translation in speaking(), or itself.
+std::string word(std::string_view english);
+
+}  // namespace cudalab::lessons
