@@ -44,6 +44,11 @@ void set_current_language(Language language) {
 
 const char* tr(const char* english) {
   if (english == nullptr || current_language() == Language::en) return english;
+  return tr_zh(english);
+}
+
+const char* tr_zh(const char* english) {
+  if (english == nullptr) return english;
   // Built once from the table; string_view keys point into the table's literals.
   static const auto* const index = [] {
     auto* map = new std::unordered_map<std::string_view, const char*>;

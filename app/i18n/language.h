@@ -30,6 +30,7 @@ void set_current_language(Language language);
 // comes back as it is (English), never empty. The pointer lives as long as the program.
 const char* tr(const char* english);
 std::string tr(const std::string& english);
+const char* tr_zh(const char* english);  // the Chinese, whatever the current language
 
 // Every zh-CN entry of the string table, for the glyph collection and the tests.
 struct Translation {

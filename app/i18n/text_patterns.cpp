@@ -5,6 +5,8 @@
 #include <map>
 #include <tuple>
 #include <mutex>
+
+#include "text/say.h"
 #include <unordered_map>
 
 namespace cudalab::app::i18n {
@@ -187,7 +189,7 @@ std::string translate_in(std::string_view english, const PatternTable& patterns,
   const auto key = std::make_tuple(english.data(), english.size(), depth);
   if (const auto found = work.done.find(key); found != work.done.end()) return found->second;
   const std::string whole(english);
-  const char* exact = tr(whole.c_str());
+  const char* exact = tr_zh(whole.c_str());
   if (exact != whole.c_str()) return exact;
   if (++work.evaluated > max_translation_pieces) return whole;
   std::string out = whole;
@@ -226,25 +228,30 @@ const PatternTable& zh_cn_pattern_table() {
 
 namespace {
 thread_local std::size_t last_work = 0;
+
+// A lesson's say() in Chinese gives a text argument that a Run carried (a timing source, a
+// recorded label) to this, the same tables and patterns the app shows such text with. Installed
+// when this file is linked, i.e. wherever the app's i18n is: lessons/ cannot see app/.
+const bool run_words_installed = (lessons::text::set_argument_words(&tr_text_zh), true);
 }  // namespace
 
 std::size_t last_translation_pieces() { return last_work; }
 
 std::string translate_text(std::string_view english, Language language, std::set<std::string_view>* used) {
   if (language == Language::en) return std::string(english);
-  // tr() reads the current language: hold it at the one asked for while translating.
-  const Language was = current_language();
-  set_current_language(language);
   TranslationWork work;
   std::string out = translate_in(english, zh_cn_pattern_table(), used, 0, work);
   last_work = work.evaluated;
-  set_current_language(was);
   return out;
 }
 
 std::string tr_text(const std::string& english) {
-  const Language language = current_language();
-  if (language == Language::en || !has_letter(english)) return english;
+  return current_language() == Language::en ? english : tr_text_zh(english);
+}
+
+std::string tr_text_zh(std::string_view english_view) {
+  std::string english(english_view);
+  if (!has_letter(english)) return english;
   static std::mutex mutex;
   static std::unordered_map<std::string, std::string> cache;
   {

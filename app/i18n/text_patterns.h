@@ -100,6 +100,7 @@ class PatternTable {
 std::string translate_text(std::string_view english, Language language, std::set<std::string_view>* used = nullptr);
 // translate_text in the current language, cached. Safe from any thread.
 std::string tr_text(const std::string& english);
+std::string tr_text_zh(std::string_view english);  // in Chinese whatever the current language, cached
 // Each piece of a text (the whole, a hole, a hole's hole…) is translated once per call, and at
 // most this many per call: past it the pieces stay English. Work grows with the text, never
 // exponentially, whatever a compiler or a kernel wrote into it.

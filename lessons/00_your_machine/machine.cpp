@@ -12,6 +12,7 @@
 #include "kernels.h"
 #include "lesson.h"
 #include "machine_facts.h"
+#include "text/say.h"
 
 namespace cudalab::lessons {
 namespace {
@@ -109,7 +110,7 @@ std::vector<View> where_views(const Run& run) {
     std::string list;
     for (std::size_t i = 0; i < blocks.size() && i < 8; ++i) list += (i ? ", " : "") + std::to_string(blocks[i]);
     if (blocks.size() > 8) list += ", …";
-    cell.tooltip = fmt::format("{} {}: ran {} block{}{}", gpu ? "SM" : "worker", unit, blocks.size(),
+    cell.tooltip = say("{} {}: ran {} block{}{}", gpu ? "SM" : "worker", unit, blocks.size(),
                                blocks.size() == 1 ? "" : "s", blocks.empty() ? "" : " (" + list + ")");
     grid.cells.push_back(std::move(cell));
   }
@@ -120,10 +121,10 @@ std::vector<View> where_views(const Run& run) {
       {"blocks marked in block_ran", std::to_string(run.results.value("blocks_marked", 0))},
       {"blocks that recorded their SM", std::to_string(run.trace.size())},
       {gpu ? "SMs that ran blocks" : "workers that ran blocks",
-       fmt::format("{} of {}", run.results.value("units_used", 0), units)},
+       say("{} of {}", run.results.value("units_used", 0), units)},
   };
   if (!run.timings.empty())
-    facts.facts.push_back({"kernel time", fmt::format("{:.3f} ms ({})", run.timings[0].ms, describe(run.timings[0].source))});
+    facts.facts.push_back({"kernel time", say("{:.3f} ms ({})", run.timings[0].ms, describe(run.timings[0].source))});
   return {grid, facts};
 }
 

@@ -4,6 +4,7 @@
 
 #include "common/in_words.h"
 #include "cudalab/run.h"
+#include "text/say.h"
 
 namespace cudalab::lessons {
 
@@ -24,26 +25,26 @@ namespace {
 // One column of the facts table: a device as a student reads it.
 std::vector<std::string> describe_column(const DeviceFacts& f) {
   const bool gpu = f.is_gpu();
-  auto dims = [](const std::array<unsigned, 3>& d) { return fmt::format("{} × {} × {}", d[0], d[1], d[2]); };
+  auto dims = [](const std::array<unsigned, 3>& d) { return say("{} × {} × {}", d[0], d[1], d[2]); };
   return {
       f.name,
-      gpu ? fmt::format("{}.{} ({})", f.cc_major, f.cc_minor, f.arch()) : "— (emulated)",
-      gpu ? std::to_string(f.sm_count) : fmt::format("{} worker threads", f.sm_count),
+      gpu ? say("{}.{} ({})", f.cc_major, f.cc_minor, f.arch()) : "— (emulated)",
+      gpu ? std::to_string(f.sm_count) : say("{} worker threads", f.sm_count),
       std::to_string(f.warp_size),
       std::to_string(f.max_threads_per_block),
       dims(f.max_block_dim),
       dims(f.max_grid_dim),
       bytes_one_decimal(double(f.shared_per_block)) +
-          (f.shared_per_block_optin > f.shared_per_block ? fmt::format(" ({} opt-in)", bytes_one_decimal(double(f.shared_per_block_optin))) : ""),
+          (f.shared_per_block_optin > f.shared_per_block ? say(" ({} opt-in)", bytes_one_decimal(double(f.shared_per_block_optin))) : ""),
       gpu ? bytes_one_decimal(double(f.shared_per_sm)) : "—",
       gpu ? std::to_string(f.regs_per_block) : "— (CPU registers)",
-      gpu ? std::to_string(f.max_threads_per_sm) : fmt::format("{} (one block at a time per worker)", f.max_threads_per_sm),
+      gpu ? std::to_string(f.max_threads_per_sm) : say("{} (one block at a time per worker)", f.max_threads_per_sm),
       gpu ? (f.max_blocks_per_sm > 0 ? std::to_string(f.max_blocks_per_sm) : "?") : "1 (per worker)",
       gpu ? bytes_one_decimal(double(f.l2_bytes)) : "— (the CPU's caches)",
       bytes_one_decimal(double(f.global_mem_bytes)) + (gpu ? "" : " (host memory)"),
-      gpu ? fmt::format("{:.0f} MHz", f.mem_clock_khz / 1000.0) : "—",
-      gpu ? fmt::format("{} bits", f.mem_bus_width_bits) : "—",
-      gpu ? fmt::format("{:.0f} GB/s", f.theoretical_bandwidth_gbs()) : "—",
+      gpu ? say("{:.0f} MHz", f.mem_clock_khz / 1000.0) : "—",
+      gpu ? say("{} bits", f.mem_bus_width_bits) : "—",
+      gpu ? say("{:.0f} GB/s", f.theoretical_bandwidth_gbs()) : "—",
   };
 }
 
@@ -69,7 +70,7 @@ std::vector<View> machine_facts_views(const Run& run) {
   TableView table;
   table.title = "This machine's devices";
   table.columns.push_back("");
-  for (const auto& f : columns) table.columns.push_back(f.is_gpu() ? fmt::format("GPU {}", f.index) : "CPU emulator");
+  for (const auto& f : columns) table.columns.push_back(f.is_gpu() ? say("GPU {}", f.index) : "CPU emulator");
   std::vector<std::vector<std::string>> described;
   for (const auto& f : columns) described.push_back(describe_column(f));
   for (std::size_t row = 0; row < kRowNames.size(); ++row) {
@@ -81,7 +82,7 @@ std::vector<View> machine_facts_views(const Run& run) {
   FactsView host;
   host.title = "Host and device";
   const auto& h = run.results.value("host", nlohmann::json::object());
-  host.facts = {{"host (CPU)", fmt::format("{} · {} cores", h.value("cpu", "?"), h.value("cores", 0))},
+  host.facts = {{"host (CPU)", say("{} · {} cores", h.value("cpu", "?"), h.value("cores", 0))},
                 {"device", have_active ? active.label() : "?"}};
   std::string why = run.results.value("why_no_gpu", "");
   if (!why.empty()) host.facts.push_back({"why no GPU", why});
@@ -91,14 +92,14 @@ std::vector<View> machine_facts_views(const Run& run) {
     // The device as a grid of its SMs (or the emulator's workers): where blocks will run.
     CellGridView sms;
     const int units = std::max(1, active.sm_count);
-    sms.title = active.is_gpu() ? fmt::format("{}: {} streaming multiprocessors (SMs)", active.name, units)
-                                : fmt::format("CPU emulator: {} worker threads play the SMs", units);
+    sms.title = active.is_gpu() ? say("{}: {} streaming multiprocessors (SMs)", active.name, units)
+                                : say("CPU emulator: {} worker threads play the SMs", units);
     sms.cols = std::min(units, 12);
     sms.rows = (units + sms.cols - 1) / sms.cols;
     sms.legend = {active.is_gpu() ? "SM" : "worker"};
     for (int unit = 0; unit < units; ++unit)
       sms.cells.push_back({unit % sms.cols, unit / sms.cols, 0, 0.75f, std::to_string(unit),
-                           fmt::format("{} {} of {}", active.is_gpu() ? "SM" : "worker", unit, units)});
+                           say("{} {} of {}", active.is_gpu() ? "SM" : "worker", unit, units)});
     views.push_back(std::move(sms));
   }
   views.push_back(std::move(host));

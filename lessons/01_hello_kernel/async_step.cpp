@@ -14,6 +14,7 @@
 #include "cudalab/trace.h"
 #include "hello_steps.h"
 #include "kernels.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::hello {
 namespace {
@@ -129,7 +130,7 @@ std::vector<View> async_views(const Run& run) {
   timeline.title = "Host and device, from the moment launch() was called";
   timeline.rows = {"host", run.device.is_gpu() ? "device (GPU)" : "device (CPU emulator)"};
   timeline.bars.push_back({0, 0.0, launch_returned_us, 0, "launch()",
-                           fmt::format("launch() returned after {}", microseconds_in_words(launch_returned_us, 3))});
+                           say("launch() returned after {}", microseconds_in_words(launch_returned_us, 3))});
   const double wait_started_us = waited ? launch_returned_us : answer_read_us;
   timeline.bars.push_back(
       {0, wait_started_us, wait_returned_us, 1, waited ? "cudaDeviceSynchronize() waits" : "clean-up wait",
@@ -139,13 +140,13 @@ std::vector<View> async_views(const Run& run) {
   // there; its length is the kernel's own measurement.
   timeline.bars.push_back({1, std::max(0.0, wait_returned_us - kernel_us), wait_returned_us, 2,
                            "spin_then_answer",
-                           fmt::format("The kernel worked for {} by {}. It is drawn ending where synchronize() "
+                           say("The kernel worked for {} by {}. It is drawn ending where synchronize() "
                                        "returned: that is when the host learned it was over.",
                                        microseconds_in_words(kernel_us, 3), device_clock)});
   timeline.markers = {
-      {launch_returned_us, fmt::format("launch returned after {}", microseconds_in_words(launch_returned_us, 3))},
-      {answer_read_us, fmt::format("host reads the answer: {}", answer_read)},
-      {wait_returned_us, fmt::format("kernel finished, synchronize returned after {}",
+      {launch_returned_us, say("launch returned after {}", microseconds_in_words(launch_returned_us, 3))},
+      {answer_read_us, say("host reads the answer: {}", answer_read)},
+      {wait_returned_us, say("kernel finished, synchronize returned after {}",
                                      microseconds_in_words(wait_returned_us, 3))},
   };
 
@@ -153,11 +154,11 @@ std::vector<View> async_views(const Run& run) {
   facts.title = "What the host saw";
   facts.facts = {
       {"launch() returned after", microseconds_in_words(launch_returned_us, 3) + " (its second launch: the first loads it)"},
-      {"the kernel worked for", fmt::format("{} ({})", microseconds_in_words(kernel_us, 3), device_clock)},
+      {"the kernel worked for", say("{} ({})", microseconds_in_words(kernel_us, 3), device_clock)},
       {"synchronize() returned after", microseconds_in_words(wait_returned_us, 3)},
       {waited ? "answer read after waiting" : "answer read without waiting",
        answer_read == 42 ? "42 — the kernel had finished"
-                         : fmt::format("{} — not there yet: the kernel was still running", answer_read)},
+                         : say("{} — not there yet: the kernel was still running", answer_read)},
   };
   if (!waited) facts.facts.push_back({"answer once the host waited", std::to_string(run.results.value("answer_after_wait", 0))});
 

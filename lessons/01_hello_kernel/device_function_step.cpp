@@ -10,6 +10,7 @@
 #include "cudalab/trace.h"
 #include "hello_steps.h"
 #include "kernels.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::hello {
 namespace {
@@ -89,10 +90,10 @@ std::vector<View> device_function_views(const Run& run) {
     const TraceEvent* by = writer[static_cast<std::size_t>(i)];
     cell.group = value == square_on_cpu(i) ? 0 : 1;
     cell.label = std::to_string(value);
-    cell.tooltip = by ? fmt::format("out[{}] = square({}) = {}, written by thread {} of block {}", i, i, value,
+    cell.tooltip = by ? say("out[{}] = square({}) = {}, written by thread {} of block {}", i, i, value,
                                     by->thread, by->block)
-                      : fmt::format("out[{}] = {}: no thread wrote it", i, value);
-    if (value != square_on_cpu(i)) cell.tooltip += fmt::format(" (the CPU says {})", square_on_cpu(i));
+                      : say("out[{}] = {}: no thread wrote it", i, value);
+    if (value != square_on_cpu(i)) cell.tooltip += say(" (the CPU says {})", square_on_cpu(i));
     grid.cells.push_back(std::move(cell));
   }
   grid.legend = {"matches the CPU", "differs from the CPU"};
@@ -113,7 +114,7 @@ std::vector<View> device_function_views(const Run& run) {
   facts.facts = {
       {"launch", "squares" + run.results.value("launch", "")},
       {"square() calls recorded", std::to_string(run.results.value("device_function_calls", 0))},
-      {"values matching the CPU", fmt::format("{} of {}", run.results.value("matching_cpu", 0), elements)},
+      {"values matching the CPU", say("{} of {}", run.results.value("matching_cpu", 0), elements)},
   };
   return views_of(std::move(code), std::move(grid), std::move(facts));
 }

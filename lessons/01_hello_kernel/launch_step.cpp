@@ -11,6 +11,7 @@
 #include "cudalab/trace.h"
 #include "hello_steps.h"
 #include "kernels.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::hello {
 namespace {
@@ -95,8 +96,8 @@ std::vector<View> launch_views(const Run& run) {
   grid.rows = static_cast<int>(rows_per_block * blocks_per_grid);
   for (unsigned block = 0; block < blocks_per_grid; ++block) {
     grid.frames.push_back({0, static_cast<int>(block * rows_per_block), grid.cols, static_cast<int>(rows_per_block),
-                           fmt::format("block {}", block), static_cast<int>(block)});
-    if (block < 16) grid.legend.push_back(fmt::format("block {}", block));
+                           say("block {}", block), static_cast<int>(block)});
+    if (block < 16) grid.legend.push_back(say("block {}", block));
   }
   for (const TraceEvent& e : run.trace) {
     if (e.kind != kThreadRan || e.block >= blocks_per_grid) continue;
@@ -105,7 +106,7 @@ std::vector<View> launch_views(const Run& run) {
     cell.row = static_cast<int>(e.block * rows_per_block + e.thread / row_width);
     cell.group = static_cast<int>(e.block);
     cell.label = std::to_string(e.payload[0]);
-    cell.tooltip = fmt::format("threadIdx.x = {}, blockIdx.x = {}: printed \"hello from thread {} of block {}\"",
+    cell.tooltip = say("threadIdx.x = {}, blockIdx.x = {}: printed \"hello from thread {} of block {}\"",
                                e.payload[0], e.payload[1], e.payload[0], e.payload[1]);
     grid.cells.push_back(std::move(cell));
   }
@@ -115,7 +116,7 @@ std::vector<View> launch_views(const Run& run) {
   const int threads_ran = run.results.value("threads_ran", 0);
   facts.facts = {
       {"launch", "hello" + launch_text},
-      {"threads that ran", fmt::format("{} thread{} ran", threads_ran, threads_ran == 1 ? "" : "s")},
+      {"threads that ran", say("{} thread{} ran", threads_ran, threads_ran == 1 ? "" : "s")},
       {"printf lines received", std::to_string(run.results.value("printf_lines", 0))},
   };
   if (run.trace_overflow) facts.facts.push_back({"records lost", std::to_string(run.trace_overflow)});

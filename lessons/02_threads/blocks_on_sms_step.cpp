@@ -13,6 +13,7 @@
 #include "common/in_words.h"
 #include "kernels.h"
 #include "threads_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -117,7 +118,7 @@ void run_blocks_on_sms(const ParamValues& values, Device& device, RunControl&, R
         std::ceil(double(blocks_per_grid) / (double(std::max(facts.sm_count, 1)) * per_unit));
     if (fewest_waves * work_us > kLongestRunUs)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("this would keep the {} busy for at least {:.1f} s ({} waves of {} µs); choose "
+                           say("this would keep the {} busy for at least {:.1f} s ({} waves of {} µs); choose "
                                        "fewer blocks or less work per block",
                                        facts.is_gpu() ? "GPU" : "emulator", fewest_waves * work_us / 1e6, fewest_waves,
                                        work_us));
@@ -156,13 +157,13 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
   timeline.unit = "µs";
   for (auto& [unit, row] : row_of_unit) {
     row = static_cast<int>(timeline.rows.size());
-    timeline.rows.push_back(gpu ? fmt::format("SM {}", unit) : fmt::format("worker {} (emulator)", unit));
+    timeline.rows.push_back(gpu ? say("SM {}", unit) : say("worker {} (emulator)", unit));
   }
   timeline.bars.reserve(schedule.blocks.size());
   for (const BlockRecord& b : schedule.blocks) {
     const double start_us = double(b.started_ns - first_start) / 1000.0, end_us = double(b.ended_ns - first_start) / 1000.0;
-    timeline.bars.push_back({row_of_unit[b.unit], start_us, end_us, b.wave, fmt::format("block {}", b.block),
-                             fmt::format("block {} on {} {}: {:.1f} → {:.1f} µs, wave {}", b.block, gpu ? "SM" : "worker",
+    timeline.bars.push_back({row_of_unit[b.unit], start_us, end_us, b.wave, say("block {}", b.block),
+                             say("block {} on {} {}: {:.1f} → {:.1f} µs, wave {}", b.block, gpu ? "SM" : "worker",
                                          b.unit, start_us, end_us, b.wave + 1)});
   }
   // A line where each later wave began (its earliest block start); past a dozen, colour says it.
@@ -170,7 +171,7 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
     std::uint64_t wave_start = UINT64_MAX;
     for (const BlockRecord& b : schedule.blocks)
       if (b.wave == wave) wave_start = std::min(wave_start, b.started_ns);
-    if (wave_start != UINT64_MAX) timeline.markers.push_back({double(wave_start - first_start) / 1000.0, fmt::format("wave {}", wave + 1)});
+    if (wave_start != UINT64_MAX) timeline.markers.push_back({double(wave_start - first_start) / 1000.0, say("wave {}", wave + 1)});
   }
 
   int most_at_once = 0;
@@ -180,14 +181,14 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
   facts.title = "What the blocks recorded";
   facts.facts = {
       {"launch", "busy_blocks" + run.results.value("launch", "")},
-      {"blocks that recorded start and end", fmt::format("{} of {}", schedule.blocks.size(), blocks_per_grid)},
+      {"blocks that recorded start and end", say("{} of {}", schedule.blocks.size(), blocks_per_grid)},
       {gpu ? "SMs that ran blocks" : "workers that ran blocks",
-       fmt::format("{} of {}", schedule.most_at_once.size(), run.results.value("units", 0))},
+       say("{} of {}", schedule.most_at_once.size(), run.results.value("units", 0))},
       {gpu ? "most blocks at once on one SM" : "most blocks at once on one worker", std::to_string(most_at_once)},
       {"waves", std::to_string(schedule.waves)},
       {"first start to last end", schedule.blocks.empty()
                                       ? "—"
-                                      : fmt::format("{} ({})", microseconds_in_words(double(last_end - first_start) / 1000.0, 2),
+                                      : say("{} ({})", microseconds_in_words(double(last_end - first_start) / 1000.0, 2),
                                                     gpu ? "%globaltimer" : "emulator steady clock")},
   };
   return views_of(std::move(timeline), std::move(facts));

@@ -15,6 +15,7 @@
 #include "kernels.h"
 #include "thread_cells.h"
 #include "threads_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -151,11 +152,11 @@ std::vector<View> covering_views(const Run& run) {
                                  : fmt::format(FMT_COMPILE("{} ≥ n = {}: the guard if (i < n) keeps it idle"), start, elements);
     } else {
       cell.group = static_cast<int>(block);
-      cell.label = w.touched == 1 ? std::to_string(w.first_elements[0]) : fmt::format("×{}", w.touched);
+      cell.label = w.touched == 1 ? std::to_string(w.first_elements[0]) : say("×{}", w.touched);
       cell.tooltip = grid_stride ? fmt::format(FMT_COMPILE("i starts at {}, then i += blockDim.x * gridDim.x = {}: touched {} "
                                                "element{} ({})"),
                                                start, stride, w.touched, w.touched == 1 ? "" : "s", listed(w))
-                                 : fmt::format("{} < n = {}: adds 1 to data[{}]", start, elements, listed(w));
+                                 : say("{} < n = {}: adds 1 to data[{}]", start, elements, listed(w));
     }
     threads.cells.push_back(std::move(cell));
   }
@@ -189,10 +190,10 @@ std::vector<View> covering_views(const Run& run) {
   code.title = "The launch";
   const std::string launch_text = run.results.value("launch", "");
   code.text = grid_stride
-                  ? fmt::format("add_one_grid_stride{}(n, data);  // {} threads for n = {}\n"
+                  ? say("add_one_grid_stride{}(n, data);  // {} threads for n = {}\n"
                                 "// each thread: i = its global id, then i += {} while i < {}\n",
                                 launch_text, total_threads, elements, stride, elements)
-                  : fmt::format("int blocks_per_grid = (n + threads_per_block - 1) / threads_per_block;  // = {}\n"
+                  : say("int blocks_per_grid = (n + threads_per_block - 1) / threads_per_block;  // = {}\n"
                                 "add_one{}(n, data);  // {} threads for n = {}\n",
                                 blocks_per_grid, launch_text, total_threads, elements);
   code.highlight = {grid_stride ? 1 : 2};
@@ -200,11 +201,11 @@ std::vector<View> covering_views(const Run& run) {
   FactsView facts;
   facts.title = "What the run recorded";
   facts.facts = {
-      {"threads launched", fmt::format("{} ({} block{} × {})", total_threads, blocks_per_grid,
+      {"threads launched", say("{} ({} block{} × {})", total_threads, blocks_per_grid,
                                        blocks_per_grid == 1 ? "" : "s", threads_per_block)},
       {"threads that touched an element", std::to_string(total_threads - idle_threads)},
       {"idle threads", std::to_string(idle_threads)},
-      {"elements touched exactly once", fmt::format("{} of {}", run.results.value("elements_touched_once", 0), elements)},
+      {"elements touched exactly once", say("{} of {}", run.results.value("elements_touched_once", 0), elements)},
   };
   if (run.trace_overflow) facts.facts.push_back({"records lost", std::to_string(run.trace_overflow)});
   return views_of(std::move(threads), std::move(array), std::move(code), std::move(facts));

@@ -11,6 +11,7 @@
 #include "kernels.h"
 #include "thread_cells.h"
 #include "threads_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -61,7 +62,7 @@ void run_grid_2d(const ParamValues& values, Device& device, RunControl&, Run* ru
     CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
     if (config.total_threads() > kMostThreadsDrawn)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("this step draws at most {} threads; you asked for {} ({} × {} blocks of {} × {})",
+                           say("this step draws at most {} threads; you asked for {} ({} × {} blocks of {} × {})",
                                        kMostThreadsDrawn, config.total_threads(), grid.x, grid.y, block.x, block.y));
     ids.assign(config.total_threads(), ThreadIds2D{kNotWritten, kNotWritten, kNotWritten, kNotWritten, kNotWritten});
     Buffer<ThreadIds2D> ids_on_device;
@@ -103,7 +104,7 @@ std::vector<View> grid_2d_views(const Run& run) {
   for (unsigned by = 0; by < grid_y; ++by)
     for (unsigned bx = 0; bx < grid_x; ++bx)
       image.frames.push_back({static_cast<int>(bx * block_x), static_cast<int>(by * block_y), static_cast<int>(block_x),
-                              static_cast<int>(block_y), fmt::format("block ({}, {})", bx, by),
+                              static_cast<int>(block_y), say("block ({}, {})", bx, by),
                               static_cast<int>(bx + by * grid_x)});
   image.cells.reserve(pixels);
   int written = 0;
@@ -114,7 +115,7 @@ std::vector<View> grid_2d_views(const Run& run) {
     const int tx = thread_x[pixel], ty = thread_y[pixel], bx = block_idx_x[pixel], by = block_idx_y[pixel];
     if (tx < 0 || ty < 0 || bx < 0 || by < 0 || warp[pixel] < 0) {
       cell.group = -1;
-      cell.tooltip = fmt::format("pixel (col {}, row {}): no thread wrote here", cell.col, cell.row);
+      cell.tooltip = say("pixel (col {}, row {}): no thread wrote here", cell.col, cell.row);
       image.cells.push_back(std::move(cell));
       continue;
     }
@@ -158,10 +159,10 @@ std::vector<View> grid_2d_views(const Run& run) {
   facts.title = "What the kernel wrote";
   facts.facts = {
       {"launch", "who_am_i_2d" + run.results.value("launch", "")},
-      {"pixels written", fmt::format("{} of {} ({} × {})", written, std::size_t(width) * height, width, height)},
-      {"threads per block", fmt::format("{} = {} × {}", threads_per_block, block_x, block_y)},
+      {"pixels written", say("{} of {} ({} × {})", written, std::size_t(width) * height, width, height)},
+      {"threads per block", say("{} = {} × {}", threads_per_block, block_x, block_y)},
       {"warps per block", std::to_string(warps_per_block)},
-      {"rows of a block warp 0 covers", fmt::format("{} (of {} threads each)", rows_per_warp, block_x)},
+      {"rows of a block warp 0 covers", say("{} (of {} threads each)", rows_per_warp, block_x)},
   };
   return views_of(std::move(image), std::move(code), std::move(facts));
 }

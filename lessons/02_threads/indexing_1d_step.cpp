@@ -11,6 +11,7 @@
 #include "kernels.h"
 #include "thread_cells.h"
 #include "threads_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -96,7 +97,7 @@ std::vector<View> indexing_1d_views(const Run& run) {
       cell.col = layout.col(slot_block, slot_thread);
       cell.row = layout.row(slot_block, slot_thread);
       cell.group = -1;
-      cell.tooltip = fmt::format("position {}: no thread wrote here", slot);
+      cell.tooltip = say("position {}: no thread wrote here", slot);
     } else {
       ++written;
       if (static_cast<std::size_t>(id) < id_seen.size()) id_seen[static_cast<std::size_t>(id)] = true;
@@ -128,9 +129,9 @@ std::vector<View> indexing_1d_views(const Run& run) {
   facts.title = "What the kernel wrote";
   facts.facts = {
       {"launch", "who_am_i" + run.results.value("launch", "")},
-      {"threads that wrote their id", fmt::format("{} thread{} ran", written, written == 1 ? "" : "s")},
+      {"threads that wrote their id", say("{} thread{} ran", written, written == 1 ? "" : "s")},
       {"different global ids",
-       distinct_ids == 0 ? "none" : fmt::format("{} ({} to {})", distinct_ids, lowest_id, highest_id)},
+       distinct_ids == 0 ? "none" : say("{} ({} to {})", distinct_ids, lowest_id, highest_id)},
   };
   return views_of(std::move(grid), std::move(code), std::move(facts));
 }

@@ -1,4 +1,5 @@
 #include "thread_cells.h"
+#include "text/say.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +41,7 @@ int Layout1D::row(unsigned block, unsigned thread) const {
 
 CellGridView::Frame Layout1D::frame(unsigned block) const {
   return {col(block, 0), row(block, 0), static_cast<int>(block_width_), static_cast<int>(rows_per_block_),
-          fmt::format("block {}", block), static_cast<int>(block)};
+          say("block {}", block), static_cast<int>(block)};
 }
 
 Param colour_by_param() {
@@ -84,8 +85,8 @@ std::vector<std::string> colour_legend(ColourBy colour_by, unsigned blocks, unsi
   const unsigned warps = warps_in(threads_per_block);
   const unsigned groups = colour_by == ColourBy::block ? blocks : blocks * warps;
   for (unsigned g = 0; g < groups && g < kLegendEntries; ++g)
-    legend.push_back(colour_by == ColourBy::block ? fmt::format("block {}", g)
-                                                  : fmt::format("warp {} of block {}", g % warps, g / warps));
+    legend.push_back(colour_by == ColourBy::block ? say("block {}", g)
+                                                  : say("warp {} of block {}", g % warps, g / warps));
   return legend;
 }
 

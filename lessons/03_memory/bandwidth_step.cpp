@@ -10,6 +10,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "memory_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::memory {
 namespace {
@@ -59,7 +60,7 @@ void run_bandwidth(const ParamValues& values, Device& device, RunControl& contro
   if (2 * buffer_bytes > free_bytes) {
     run->status = Status::error(
         StatusCode::out_of_memory,
-        fmt::format("this step needs two buffers of {} ({} in all) and {} has {} free: choose a smaller size",
+        say("this step needs two buffers of {} ({} in all) and {} has {} free: choose a smaller size",
                     bytes_in_words(double(buffer_bytes)), bytes_in_words(2.0 * double(buffer_bytes)),
                     facts.is_gpu() ? "the GPU" : "the emulator", bytes_in_words(double(free_bytes))));
     return;
@@ -102,7 +103,7 @@ void run_bandwidth(const ParamValues& values, Device& device, RunControl& contro
   run->results["elements_wrong"] = kernel_wrong + library_wrong;
   if (kernel_wrong + library_wrong != 0) {
     run->status = Status::error(StatusCode::internal,
-                                fmt::format("of {} elements, {} got {} wrong and the library copy {}", elements,
+                                say("of {} elements, {} got {} wrong and the library copy {}", elements,
                                             copy_kernel.name(), kernel_wrong, library_wrong));
     return;
   }
@@ -147,23 +148,23 @@ std::vector<View> bandwidth_views(const Run& run) {
   FactsView facts;
   facts.title = "What the run measured";
   facts.facts = {
-      {"buffer", fmt::format("{} ({} floats)", bytes_in_words(buffer_bytes), run.results.value("elements", 0.0))},
-      {"bytes moved per copy", fmt::format("{} (each element read once, written once)",
+      {"buffer", say("{} ({} floats)", bytes_in_words(buffer_bytes), run.results.value("elements", 0.0))},
+      {"bytes moved per copy", say("{} (each element read once, written once)",
                                            bytes_in_words(run.results.value("bytes_moved", 0.0)))},
       {"launch", kernel_name + run.results.value("launch", std::string())},
-      {kernel_name, fmt::format("{} → {}", milliseconds_in_words(run.results.value("kernel_ms", 0.0)),
+      {kernel_name, say("{} → {}", milliseconds_in_words(run.results.value("kernel_ms", 0.0)),
                                         bandwidth_in_words(kernel_gbs))},
       {gpu ? "library copy" : "the emulator's memmove",
-       fmt::format("{} → {}", milliseconds_in_words(run.results.value("library_ms", 0.0)), bandwidth_in_words(library_gbs))},
+       say("{} → {}", milliseconds_in_words(run.results.value("library_ms", 0.0)), bandwidth_in_words(library_gbs))},
   };
   if (theoretical > 0)
     facts.facts.push_back({"theoretical (memory clock × bus width × 2)",
-                           fmt::format("{}: the kernel reached {:.0f} %", bandwidth_in_words(theoretical),
+                           say("{}: the kernel reached {:.0f} %", bandwidth_in_words(theoretical),
                                        100.0 * run.results.value("fraction_of_theoretical", 0.0))});
   else
     facts.facts.push_back({"theoretical", "not known for the emulator: these are this CPU's memory speeds"});
   if (!run.timings.empty())
-    facts.facts.push_back({"timed with", fmt::format("{}, median of {}", timing_label(source), run.timings[0].repeats)});
+    facts.facts.push_back({"timed with", say("{}, median of {}", timing_label(source), run.timings[0].repeats)});
 
   CodeView code;
   code.title = "Counting the bytes";

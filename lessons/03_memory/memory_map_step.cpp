@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "memory_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::memory {
 namespace {
@@ -18,7 +19,7 @@ constexpr int kGapColumns = 1;
 constexpr int kColumns = kBlocksDrawn * kThreadsDrawn + (kBlocksDrawn - 1) * kGapColumns;
 
 std::string count_in_words(long long count) {
-  if (count >= 1024 && count % 1024 == 0) return fmt::format("{} Ki", count / 1024);
+  if (count >= 1024 && count % 1024 == 0) return say("{} Ki", count / 1024);
   return std::to_string(count);
 }
 
@@ -29,18 +30,28 @@ struct MemorySizes {
 MemorySizes sizes_of(const DeviceFacts& f) {
   MemorySizes s;
   const bool gpu = f.is_gpu();
-  s.registers = gpu ? fmt::format("{} 32-bit registers per block, {} per SM", count_in_words(f.regs_per_block),
+  s.registers = gpu ? say("{} 32-bit registers per block, {} per SM", count_in_words(f.regs_per_block),
                                   count_in_words(f.regs_per_sm))
                     : "the CPU's own registers (the emulator compiles kernels for the CPU)";
   s.local = gpu ? "as much per thread as the compiler needs (step 5 asks it); it lives in global memory"
                 : "the worker's stack in host memory";
-  s.shared = fmt::format("{} per block", bytes_in_words(double(f.shared_per_block)));
-  if (f.shared_per_block_optin > f.shared_per_block)
-    s.shared += fmt::format(" ({} with opt-in)", bytes_in_words(double(f.shared_per_block_optin)));
-  if (gpu && f.shared_per_sm > 0) s.shared += fmt::format(", {} per SM", bytes_in_words(double(f.shared_per_sm)));
-  if (!gpu) s.shared += ", one copy per worker thread";
+  // One whole message for each case, so that each reads in its own word order.
+  const std::string per_block = bytes_in_words(double(f.shared_per_block));
+  const std::string opt_in = bytes_in_words(double(f.shared_per_block_optin));
+  const std::string per_sm = bytes_in_words(double(f.shared_per_sm));
+  const bool has_opt_in = f.shared_per_block_optin > f.shared_per_block;
+  if (!gpu) {
+    s.shared = has_opt_in ? say("{} per block ({} with opt-in), one copy per worker thread", per_block, opt_in)
+                          : say("{} per block, one copy per worker thread", per_block);
+  } else if (f.shared_per_sm > 0) {
+    s.shared = has_opt_in ? say("{} per block ({} with opt-in), {} per SM", per_block, opt_in, per_sm)
+                          : say("{} per block, {} per SM", per_block, per_sm);
+  } else {
+    s.shared = has_opt_in ? say("{} per block ({} with opt-in)", per_block, opt_in) : say("{} per block", per_block);
+  }
   s.l2 = gpu ? bytes_in_words(double(f.l2_bytes)) : "the CPU's caches (not a GPU's L2)";
-  s.global = bytes_in_words(double(f.global_mem_bytes)) + (gpu ? "" : " of host memory set aside for the emulator");
+  const std::string global = bytes_in_words(double(f.global_mem_bytes));
+  s.global = gpu ? global : say("{} of host memory set aside for the emulator", global);
   s.host = gpu ? "the computer's RAM: by default kernels cannot read it, copies move data across (mapped pinned "
                  "and managed memory are the exceptions)"
                : "the computer's RAM";
@@ -82,7 +93,7 @@ std::vector<View> memory_map_views(const Run& run) {
   const std::string sm = f.is_gpu() ? "SM" : "worker";
 
   CellGridView map;
-  map.title = fmt::format("Where data lives on {}: {} blocks of {} threads drawn, sizes from this device", f.name,
+  map.title = say("Where data lives on {}: {} blocks of {} threads drawn, sizes from this device", f.name,
                           kBlocksDrawn, kThreadsDrawn);
   map.cols = kColumns;
   map.rows = 6;
@@ -97,32 +108,32 @@ std::vector<View> memory_map_views(const Run& run) {
     for (int thread = 0; thread < kThreadsDrawn; ++thread) {
       const int col = first_col + thread;
       add(col, 0, kRegisters, "regs",
-          fmt::format("Registers of thread {} of block {}: its ordinary variables, the fastest storage there is. "
+          say("Registers of thread {} of block {}: its ordinary variables, the fastest storage there is. "
                       "Nobody else can read them. {}.",
                       thread, block, sizes.registers));
       add(col, 1, kLocal, "local",
-          fmt::format("Local memory of thread {} of block {}: private like registers, but kept in global memory "
+          say("Local memory of thread {} of block {}: private like registers, but kept in global memory "
                       "(cached): arrays indexed at run time and values that do not fit in registers. Size: {}.",
                       thread, block, sizes.local));
       add(col, 2, kShared, "smem",
-          fmt::format("Shared memory of block {}: {}. On the {} running the block, as fast as a cache; all of "
+          say("Shared memory of block {}: {}. On the {} running the block, as fast as a cache; all of "
                       "block {}'s threads see it, no other block does, and it is gone when the block ends.",
                       block, sizes.shared, sm, block));
     }
-    map.frames.push_back({first_col, 0, kThreadsDrawn, 3, fmt::format("block {}", block), kShared});
+    map.frames.push_back({first_col, 0, kThreadsDrawn, 3, say("block {}", block), kShared});
   }
   for (int col = 0; col < kColumns; ++col) {
     add(col, 3, kL2, "L2",
-        fmt::format("L2 cache: {}. Every SM reads global memory through it; kernels do not address it.", sizes.l2));
+        say("L2 cache: {}. Every SM reads global memory through it; kernels do not address it.", sizes.l2));
     add(col, 4, kGlobal, "gmem",
-        fmt::format("Global memory: {}. Every thread of every block (and every later kernel) sees it; the host "
+        say("Global memory: {}. Every thread of every block (and every later kernel) sees it; the host "
                     "fills it and reads it back with copies (cudaMemcpy). The slowest of the device's memories.",
                     sizes.global));
-    add(col, 5, kHost, "host", fmt::format("Host memory: {}.", sizes.host));
+    add(col, 5, kHost, "host", say("Host memory: {}.", sizes.host));
   }
 
   TableView table;
-  table.title = fmt::format("The memories of {}", f.is_gpu() ? f.name : std::string("the CPU emulator"));
+  table.title = say("The memories of {}", f.is_gpu() ? f.name : std::string("the CPU emulator"));
   table.columns = {"memory", "who sees it", "lives until", "size on this device", "in CUDA C++"};
   table.rows = {
       {"registers", "one thread", "the thread ends", sizes.registers, "ordinary local variables"},
@@ -137,14 +148,14 @@ std::vector<View> memory_map_views(const Run& run) {
   facts.title = "Fastest to slowest";
   facts.facts = {
       {"registers", "a thread's own: no sharing, no waiting"},
-      {"shared memory", fmt::format("{} per block: reuse data here instead of reading global memory again",
+      {"shared memory", say("{} per block: reuse data here instead of reading global memory again",
                                     bytes_in_words(double(f.shared_per_block)))},
-      {"global memory", fmt::format("{} in all, {} free now", bytes_in_words(double(f.global_mem_bytes)),
+      {"global memory", say("{} in all, {} free now", bytes_in_words(double(f.global_mem_bytes)),
                                     bytes_in_words(run.results.value("free_global_bytes", 0.0)))},
   };
   const double theoretical = f.theoretical_bandwidth_gbs();
   facts.facts.push_back({"global memory bandwidth (theoretical)",
-                         theoretical > 0 ? fmt::format("{} ({:.0f} MHz × {} bits × 2): step 2 measures it",
+                         theoretical > 0 ? say("{} ({:.0f} MHz × {} bits × 2): step 2 measures it",
                                                        bandwidth_in_words(theoretical), f.mem_clock_khz / 1000.0,
                                                        f.mem_bus_width_bits)
                                          : "not known for the emulator: step 2 measures this machine's memory"});

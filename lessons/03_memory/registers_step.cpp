@@ -11,6 +11,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "memory_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::memory {
 namespace {
@@ -93,7 +94,7 @@ void run_registers(const ParamValues& values, Device& device, RunControl& contro
   run->results["largest_relative_error"] = worst;
   if (worst > 1e-5) {
     run->status = Status::error(StatusCode::internal,
-                                fmt::format("the kernels disagree with the CPU (largest relative difference {:.3g})", worst));
+                                say("the kernels disagree with the CPU (largest relative difference {:.3g})", worst));
     return;
   }
 
@@ -147,16 +148,16 @@ std::vector<View> registers_views(const Run& run) {
 
   FactsView facts;
   facts.title = "Registers against local memory";
-  facts.facts.push_back({"each thread keeps", fmt::format("float values[{}] ({} bytes)", kValuesPerThread, kValuesPerThread * 4)});
+  facts.facts.push_back({"each thread keeps", say("float values[{}] ({} bytes)", kValuesPerThread, kValuesPerThread * 4)});
   if (!why_not.empty())
     facts.facts.push_back({"registers and local bytes",
-                           fmt::format("not available here ({}): they are what nvcc and ptxas decide when compiling for "
+                           say("not available here ({}): they are what nvcc and ptxas decide when compiling for "
                                        "a GPU; the emulator's kernels are compiled by the host's C++ compiler for the CPU",
                                        why_not)});
-  facts.facts.push_back({"run-time index ÷ constant index", ms[0] > 0 ? fmt::format("{:.2f}× the time", ms[1] / ms[0]) : "—"});
+  facts.facts.push_back({"run-time index ÷ constant index", ms[0] > 0 ? say("{:.2f}× the time", ms[1] / ms[0]) : "—"});
   if (!run.timings.empty())
-    facts.facts.push_back({"timed with", fmt::format("{}, median of {}", timing_label(run.timings[0].source), run.timings[0].repeats)});
-  facts.facts.push_back({"both agree with the CPU", fmt::format("largest relative difference {:.2g}",
+    facts.facts.push_back({"timed with", say("{}, median of {}", timing_label(run.timings[0].source), run.timings[0].repeats)});
+  facts.facts.push_back({"both agree with the CPU", say("largest relative difference {:.2g}",
                                                                 run.results.value("largest_relative_error", 0.0))});
   return views_of(std::move(table), std::move(chart), std::move(facts));
 }

@@ -13,6 +13,7 @@
 #include "cudalab/trace.h"
 #include "kernels.h"
 #include "memory_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::memory {
 namespace {
@@ -34,8 +35,8 @@ int next_launch_mark() {
 // What a value read from a slot says, for the tooltips.
 std::string decode(int value, int mark) {
   if (value / kMarkScale == mark && value % kMarkScale >= 0)
-    return fmt::format("{} = mark {} × 1000 + block {}", value, mark, value % kMarkScale);
-  return fmt::format("{}, not this launch's mark: left by an earlier launch (or never written)", value);
+    return say("{} = mark {} × 1000 + block {}", value, mark, value % kMarkScale);
+  return say("{}, not this launch's mark: left by an earlier launch (or never written)", value);
 }
 
 }  // namespace
@@ -131,11 +132,11 @@ std::vector<View> shared_per_block_views(const Run& run) {
   const int rows_per_block = static_cast<int>((threads + kThreadsPerRow - 1) / kThreadsPerRow);
   auto band_of = [&](unsigned block) { return static_cast<int>(block) * (rows_per_block + 1); };
   CellGridView grid;
-  grid.title = fmt::format("What each thread read from slots[(t + {}) % {}]: one band per block, one row per warp{}",
+  grid.title = say("What each thread read from slots[(t + {}) % {}]: one band per block, one row per warp{}",
                            offset, threads, wait ? ", after __syncthreads()" : ", without __syncthreads()");
   grid.cols = static_cast<int>(std::min(threads, kThreadsPerRow));
   grid.rows = band_of(blocks) - 1;
-  for (unsigned b = 0; b < blocks; ++b) grid.legend.push_back(fmt::format("read block {}'s own id", b));
+  for (unsigned b = 0; b < blocks; ++b) grid.legend.push_back(say("read block {}'s own id", b));
   grid.cells.reserve(seen.size());
   for (std::size_t id = 0; id < seen.size(); ++id) {
     const auto block = static_cast<unsigned>(id / threads), thread = static_cast<unsigned>(id % threads);
@@ -144,43 +145,43 @@ std::vector<View> shared_per_block_views(const Run& run) {
     CellGridView::Cell cell;
     cell.col = static_cast<int>(thread % kThreadsPerRow);
     cell.row = band_of(block) + static_cast<int>(thread / kThreadsPerRow);
-    const std::string read = fmt::format("block {}, thread {} read slots[{}] = {}", block, thread, neighbour,
+    const std::string read = say("block {}, thread {} read slots[{}] = {}", block, thread, neighbour,
                                          decode(value, mark));
     if (value == mark * kMarkScale + static_cast<int>(block)) {
       cell.group = static_cast<int>(block);
       cell.label = std::to_string(block);
-      cell.tooltip = read + fmt::format(": its own block's id, written by thread {} of block {}", neighbour, block);
+      cell.tooltip = read + say(": its own block's id, written by thread {} of block {}", neighbour, block);
     } else {
       cell.group = -1;
       cell.label = "old";
       std::string before = "whatever this memory held before";
       const int writer = value % kMarkScale;
       if (value / kMarkScale == mark && writer >= 0 && writer < static_cast<int>(blocks))
-        before = fmt::format("the id block {} of this launch left in this {}'s shared memory when it ran there "
+        before = say("the id block {} of this launch left in this {}'s shared memory when it ran there "
                              "before (block {} ran on {} {}, block {} on {} {}): shared memory is not cleared "
                              "between blocks",
                              writer, unit, writer, unit, unit_of(static_cast<unsigned>(writer)), block, unit, unit_of(block));
-      cell.tooltip = read + fmt::format(": stale. Thread {} had not written its slot yet, so this is {}.", neighbour, before);
+      cell.tooltip = read + say(": stale. Thread {} had not written its slot yet, so this is {}.", neighbour, before);
     }
     grid.cells.push_back(std::move(cell));
   }
   for (unsigned b = 0; b < blocks; ++b)
     grid.frames.push_back({0, band_of(b), grid.cols, rows_per_block,
-                           unit_of(b) >= 0 ? fmt::format("block {} (ran on {} {})", b, unit, unit_of(b))
-                                           : fmt::format("block {}", b),
+                           unit_of(b) >= 0 ? say("block {} (ran on {} {})", b, unit, unit_of(b))
+                                           : say("block {}", b),
                            static_cast<int>(b)});
 
   const long long own = run.results.value("own_block_reads", 0LL), stale = run.results.value("stale_reads", 0LL);
   FactsView facts;
   facts.title = "What the threads read";
   facts.facts = {
-      {"threads", fmt::format("{} ({} blocks × {})", seen.size(), blocks, threads)},
+      {"threads", say("{} ({} blocks × {})", seen.size(), blocks, threads)},
       {"read their own block's id", std::to_string(own)},
       {"read a stale value", std::to_string(stale)},
   };
   if (const long long earlier_block = run.results.value("stale_from_this_launch", 0LL); earlier_block)
     facts.facts.push_back({"stale values from another block of this launch",
-                           fmt::format("{}: left by a block that had run on the same {} before (see the tooltips)",
+                           say("{}: left by a block that had run on the same {} before (see the tooltips)",
                                        earlier_block, unit)});
   if (wait)
     facts.facts.push_back({"after __syncthreads()", stale == 0 ? "every thread saw its own block's values, and only those"

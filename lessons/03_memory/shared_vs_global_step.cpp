@@ -12,6 +12,7 @@
 #include "cudalab/trace.h"
 #include "kernels.h"
 #include "memory_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::memory {
 namespace {
@@ -80,7 +81,7 @@ void run_shared_vs_global(const ParamValues& values, Device& device, RunControl&
   const std::size_t buffer_bytes = static_cast<std::size_t>(elements) * sizeof(float);
   if (3 * buffer_bytes > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
-                                fmt::format("this step needs three arrays of {} and the device has {} free",
+                                say("this step needs three arrays of {} and the device has {} free",
                                             bytes_in_words(double(buffer_bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
@@ -128,7 +129,7 @@ void run_shared_vs_global(const ParamValues& values, Device& device, RunControl&
   run->results["tolerance"] = tolerance;
   if (global_error > tolerance || shared_error > tolerance) {
     run->status = Status::error(StatusCode::internal,
-                                fmt::format("the blur disagrees with the CPU: largest differences {:.3g} (global) and "
+                                say("the blur disagrees with the CPU: largest differences {:.3g} (global) and "
                                             "{:.3g} (shared)", global_error, shared_error));
     return;
   }
@@ -167,11 +168,11 @@ std::vector<View> shared_vs_global_views(const Run& run) {
   const int rows_per_tile = (tile_size + kSlotsPerRow - 1) / kSlotsPerRow;
   auto band_of = [&](int block) { return block * (rows_per_tile + 1); };
   CellGridView tiles;
-  tiles.title = fmt::format("Each block's own shared tile, as its threads filled it (the first {} blocks; 32 slots a row)",
+  tiles.title = say("Each block's own shared tile, as its threads filled it (the first {} blocks; 32 slots a row)",
                             blocks_pictured);
   tiles.cols = std::min(tile_size, kSlotsPerRow);
   tiles.rows = blocks_pictured > 0 ? band_of(blocks_pictured) - 1 : 0;
-  for (int b = 0; b < blocks_pictured; ++b) tiles.legend.push_back(fmt::format("block {}'s tile", b));
+  for (int b = 0; b < blocks_pictured; ++b) tiles.legend.push_back(say("block {}'s tile", b));
   for (const TraceEvent& e : run.trace) {
     if (e.kind != kTileSlotLoaded || e.block >= static_cast<unsigned>(blocks_pictured)) continue;
     const int element = e.payload[0], slot = e.payload[1];
@@ -184,15 +185,15 @@ std::vector<View> shared_vs_global_views(const Run& run) {
     cell.group = outside ? -1 : static_cast<int>(e.block);
     cell.shade = halo ? 0.45f : 1.f;
     cell.label = std::to_string(element);
-    cell.tooltip = fmt::format("block {}, thread {}: tile[{}] = {}{}", e.block, e.thread, slot,
-                               outside ? "0 (past the end of the array)" : fmt::format("in[{}]", element),
+    cell.tooltip = say("block {}, thread {}: tile[{}] = {}{}", e.block, e.thread, slot,
+                               outside ? "0 (past the end of the array)" : say("in[{}]", element),
                                halo ? " — a halo slot: the neighbouring block copies this input into its own tile too"
                                     : "");
     tiles.cells.push_back(std::move(cell));
   }
   for (int b = 0; b < blocks_pictured; ++b)
     tiles.frames.push_back({0, band_of(b), tiles.cols, rows_per_tile,
-                            fmt::format("block {}: in[{}..{}]", b, b * threads - radius, b * threads - radius + tile_size - 1),
+                            say("block {}: in[{}..{}]", b, b * threads - radius, b * threads - radius + tile_size - 1),
                             b});
 
   const double global_ms = run.results.value("global_ms", 0.0), shared_ms = run.results.value("shared_ms", 0.0);
@@ -208,20 +209,20 @@ std::vector<View> shared_vs_global_views(const Run& run) {
   FactsView facts;
   facts.title = "What the run measured";
   facts.facts = {
-      {"each input is read by", fmt::format("{} threads (2 × radius + 1)", 2 * radius + 1)},
-      {"global memory reads, blur_from_global", fmt::format("{:.0f}", global_reads)},
+      {"each input is read by", say("{} threads (2 × radius + 1)", 2 * radius + 1)},
+      {"global memory reads, blur_from_global", say("{:.0f}", global_reads)},
       {"global memory reads, blur_through_shared",
-       fmt::format("{:.0f} ({:.1f}× fewer); the other reads hit the tile", shared_reads,
+       say("{:.0f} ({:.1f}× fewer); the other reads hit the tile", shared_reads,
                    shared_reads > 0 ? global_reads / shared_reads : 0.0)},
-      {"shared memory per block", fmt::format("{} floats = {}", tile_size, bytes_in_words(tile_size * 4.0))},
+      {"shared memory per block", say("{} floats = {}", tile_size, bytes_in_words(tile_size * 4.0))},
       {"blur_from_global", milliseconds_in_words(global_ms)},
       {"blur_through_shared", milliseconds_in_words(shared_ms)},
-      {"speedup from shared memory", fmt::format("{:.2f}×", run.results.value("speedup", 0.0))},
-      {"both agree with the CPU", fmt::format("largest difference {:.2g}", std::max(run.results.value("global_largest_error", 0.0),
+      {"speedup from shared memory", say("{:.2f}×", run.results.value("speedup", 0.0))},
+      {"both agree with the CPU", say("largest difference {:.2g}", std::max(run.results.value("global_largest_error", 0.0),
                                                                                    run.results.value("shared_largest_error", 0.0)))},
   };
   if (!run.timings.empty())
-    facts.facts.push_back({"timed with", fmt::format("{}, median of {}", timing_label(run.timings[0].source), run.timings[0].repeats)});
+    facts.facts.push_back({"timed with", say("{}, median of {}", timing_label(run.timings[0].source), run.timings[0].repeats)});
   if (!gpu)
     facts.facts.push_back({"on the emulator", "shared and global memory are both host RAM, and each __syncthreads() "
                                               "switches between the block's threads: these times are the CPU's, "

@@ -15,6 +15,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "round_trip_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::round_trip {
 namespace {
@@ -60,7 +61,7 @@ LaunchConfig config_for(Mistake mistake) {
 }
 
 std::string launch_call(const LaunchConfig& config, int shift) {
-  return fmt::format("copy_shifted{}(d_in, d_out, n, {})", config.str(), shift);
+  return say("copy_shifted{}(d_in, d_out, n, {})", config.str(), shift);
 }
 
 }  // namespace
@@ -178,15 +179,15 @@ std::vector<View> errors_views(const Run& run) {
   facts.title = "What the program was told";
   switch (mistake) {
     case too_many_threads:
-      facts.facts.push_back({"the mistake", fmt::format("blocks of {} threads: copy_shifted{} (the most is 1024)",
+      facts.facts.push_back({"the mistake", say("blocks of {} threads: copy_shifted{} (the most is 1024)",
                                                         kTooManyThreads, launch)});
       break;
     case no_blocks:
-      facts.facts.push_back({"the mistake", fmt::format("a grid of 0 blocks: copy_shifted{}", launch)});
+      facts.facts.push_back({"the mistake", say("a grid of 0 blocks: copy_shifted{}", launch)});
       break;
     case read_past_end:
       facts.facts.push_back(
-          {"the mistake", fmt::format("thread i reads in[i + {}]: {} of the {} threads read past the end "
+          {"the mistake", say("thread i reads in[i + {}]: {} of the {} threads read past the end "
                                       "of d_in, up to {} beyond it",
                                       shift, std::min(shift, elements), elements, bytes_in_words(4.0 * shift))});
       break;
@@ -206,7 +207,7 @@ std::vector<View> errors_views(const Run& run) {
     if (reported == by_launch) {
       facts.facts.push_back(
           {"the kernel",
-           fmt::format("never ran: d_out still holds the host's -1s ({} of {} elements written)", written, elements)});
+           say("never ran: d_out still holds the host's -1s ({} of {} elements written)", written, elements)});
       if (run.results.contains("next_launch_ok"))
         facts.facts.push_back({"the next launch", run.results.value("next_launch_ok", false)
                                                       ? "worked: a configuration error is not sticky"
@@ -216,11 +217,11 @@ std::vector<View> errors_views(const Run& run) {
     } else if (past_end > 0) {
       facts.facts.push_back(
           {"the kernel",
-           fmt::format("finished: {} of {} elements right; {} came from past the end of d_in, whatever that "
+           say("finished: {} of {} elements right; {} came from past the end of d_in, whatever that "
                        "memory held — compute-sanitizer reports such reads",
                        right, elements, past_end)});
     } else {
-      facts.facts.push_back({"the kernel", fmt::format("finished: {} of {} elements right", right, elements)});
+      facts.facts.push_back({"the kernel", say("finished: {} of {} elements right", right, elements)});
     }
     if (run.results.value("context_lost", false))
       facts.facts.push_back({"this process",
@@ -278,7 +279,7 @@ std::vector<View> errors_views(const Run& run) {
   };
   std::size_t width = 0;
   for (const std::string& line : macro) width = std::max(width, line.size());
-  for (const std::string& line : macro) code.text += fmt::format("{:<{}} \\\n", line, width);
+  for (const std::string& line : macro) code.text += say("{:<{}} \\\n", line, width);
   code.text +=
       "  } while (0)\n"
       "\n"

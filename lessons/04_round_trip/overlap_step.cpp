@@ -12,6 +12,7 @@
 #include "host_work.h"
 #include "kernels.h"
 #include "round_trip_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::round_trip {
 namespace {
@@ -99,15 +100,15 @@ nlohmann::json to_json(const std::vector<ChunkTimes>& times) {
 TimelineView timeline_of(const nlohmann::json& chunks, const std::string& title, int streams) {
   TimelineView timeline;
   timeline.title = title;
-  for (int s = 1; s <= streams; ++s) timeline.rows.push_back(fmt::format("stream {}", s));
+  for (int s = 1; s <= streams; ++s) timeline.rows.push_back(say("stream {}", s));
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     const auto at = chunks[c].value("at_ms", std::vector<double>{});
     const int stream = chunks[c].value("stream", 1);
     if (at.size() != kPhases + 1) continue;
     for (int p = 0; p < kPhases; ++p)
       timeline.bars.push_back({stream - 1, at[p] * 1000, at[p + 1] * 1000, p,
-                               chunks.size() > 1 ? fmt::format("{} {}", kPhaseNames[p], c) : kPhaseNames[p],
-                               fmt::format("chunk {} (elements {} to {}), stream {}: {} from {:.1f} to {:.1f} µs "
+                               chunks.size() > 1 ? say("{} {}", kPhaseNames[p], c) : kPhaseNames[p],
+                               say("chunk {} (elements {} to {}), stream {}: {} from {:.1f} to {:.1f} µs "
                                            "(between the events around it: waiting for a copy engine or the SMs "
                                            "counts too)",
                                            c,
@@ -152,7 +153,7 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
   run->results["streams_overlap"] = device.streams_overlap();
   if (2 * n * sizeof(float) > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
-                                fmt::format("this step needs two arrays of {} on the device and it has {} free",
+                                say("this step needs two arrays of {} on the device and it has {} free",
                                             bytes_in_words(double(n * sizeof(float))), bytes_in_words(double(device.free_memory()))));
     return;
   }
@@ -204,7 +205,7 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
   run->results["elements_wrong"] = wrong;
   run->results["elements_checked"] = expected.size();
   if (wrong) {
-    run->status = Status::error(StatusCode::internal, fmt::format("{} results disagree with the CPU's", wrong));
+    run->status = Status::error(StatusCode::internal, say("{} results disagree with the CPU's", wrong));
     return;
   }
   run->results["serial"] = to_json(serial);
@@ -215,7 +216,7 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
   const double serial_ms = total_ms(serial), overlapped_ms = total_ms(overlapped);
   run->results["overlapped_vs_serial"] = overlapped_ms > 1.1 * serial_ms ? 0 : overlapped_ms < serial_ms / 1.1 ? 2 : 1;
   run->timings.push_back({"one stream, one piece", total_ms(serial), device.timing_source()});
-  run->timings.push_back({fmt::format("{} chunks over {} streams", chunks, streams), total_ms(overlapped), device.timing_source()});
+  run->timings.push_back({say("{} chunks over {} streams", chunks, streams), total_ms(overlapped), device.timing_source()});
 }
 
 std::vector<View> overlap_views(const Run& run) {
@@ -223,24 +224,24 @@ std::vector<View> overlap_views(const Run& run) {
   const bool overlaps = run.results.value("streams_overlap", false);
   const std::string clock = run.device.is_gpu() ? "CUDA events" : "CPU emulator, not a GPU time";
   TimelineView split = timeline_of(run.results.value("overlapped", nlohmann::json::array()),
-                                   fmt::format("{} chunks over {} streams ({})", run.results.value("chunks", 1), streams, clock),
+                                   say("{} chunks over {} streams ({})", run.results.value("chunks", 1), streams, clock),
                                    streams);
   TimelineView serial = timeline_of(run.results.value("serial", nlohmann::json::array()),
-                                    fmt::format("The same work on one stream, in one piece ({})", clock), 1);
+                                    say("The same work on one stream, in one piece ({})", clock), 1);
   const double serial_ms = run.results.value("serial_ms", 0.0), overlapped_ms = run.results.value("overlapped_ms", 0.0);
-  split.markers = {{overlapped_ms * 1000, fmt::format("all chunks done: {}", milliseconds_in_words(overlapped_ms))}};
-  serial.markers = {{serial_ms * 1000, fmt::format("done: {}", milliseconds_in_words(serial_ms))}};
+  split.markers = {{overlapped_ms * 1000, say("all chunks done: {}", milliseconds_in_words(overlapped_ms))}};
+  serial.markers = {{serial_ms * 1000, say("done: {}", milliseconds_in_words(serial_ms))}};
 
   FactsView facts;
   facts.title = "What overlapping bought";
   facts.facts = {
       {"one stream, one piece", milliseconds_in_words(serial_ms)},
       {"chunks over streams", milliseconds_in_words(overlapped_ms)},
-      {"speedup", overlapped_ms > 0 ? fmt::format("{:.2f}×", serial_ms / overlapped_ms) : "—"},
-      {"kinds of work running at once, on average", fmt::format("{:.2f}", run.results.value("overlap_factor", 0.0))},
+      {"speedup", overlapped_ms > 0 ? say("{:.2f}×", serial_ms / overlapped_ms) : "—"},
+      {"kinds of work running at once, on average", say("{:.2f}", run.results.value("overlap_factor", 0.0))},
       {"results", run.results.value("elements_checked", std::size_t{0}) == run.results.value("elements", std::size_t{0})
                       ? std::string("every element checked against the CPU's, for both schedules")
-                      : fmt::format("{} evenly spread elements checked against the CPU's, for both schedules",
+                      : say("{} evenly spread elements checked against the CPU's, for both schedules",
                                     run.results.value("elements_checked", std::size_t{0}))},
   };
   if (!overlaps)

@@ -12,6 +12,7 @@
 #include "cudalab/buffer.h"
 #include "host_work.h"
 #include "round_trip_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::round_trip {
 namespace {
@@ -48,7 +49,7 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
   run->results["sizes"] = sizes;
   if (largest > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
-                                fmt::format("a copy of {} needs as much device memory, and the device has {} free: "
+                                say("a copy of {} needs as much device memory, and the device has {} free: "
                                             "choose a smaller size",
                                             bytes_in_words(double(largest)), bytes_in_words(double(device.free_memory()))));
     return;
@@ -80,7 +81,7 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
             [&] { return in ? device.copy_to_device(on_device.data(), host, size) : device.copy_to_host(host, on_device.data(), size); },
             policy, control, &timing));
         ms[s].push_back(timing.ms);
-        timing.label = fmt::format("{}, {}", kSeriesNames[s], bytes_in_words(double(size)));
+        timing.label = say("{}, {}", kSeriesNames[s], bytes_in_words(double(size)));
         largest_copy[s] = timing;
         gbs[s].push_back(gigabytes_per_second(double(size), timing.ms));
         done_bytes += double(size);
@@ -124,12 +125,12 @@ std::vector<View> pinned_views(const Run& run) {
     // Where the bus, not the fixed cost per copy, starts to dominate: the first size at half the peak.
     std::size_t half = 0;
     while (half + 1 < rates.size() && rates[half] < peak / 2) ++half;
-    facts.facts.push_back({name, fmt::format("{} for {}, {} at best; half of that from {} on",
+    facts.facts.push_back({name, say("{} for {}, {} at best; half of that from {} on",
                                              milliseconds_in_words(times.front()), bytes_in_words(sizes.front()),
                                              bandwidth_in_words(peak), bytes_in_words(sizes[half]))});
   }
   if (!run.timings.empty())
-    facts.facts.push_back({"timed with", fmt::format("{}, the median of several copies per point",
+    facts.facts.push_back({"timed with", say("{}, the median of several copies per point",
                                                      timing_label(run.timings[0].source))});
   if (!gpu)
     facts.facts.push_back({"on the emulator", "device memory is host memory and both kinds of host memory are the same "

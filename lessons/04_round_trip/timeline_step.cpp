@@ -11,6 +11,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "round_trip_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::round_trip {
 namespace {
@@ -67,7 +68,7 @@ void run_timeline(const ParamValues& values, Device& device, RunControl& control
   run->results["launch"] = config.str();
   if (3 * bytes > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
-                                fmt::format("this step needs three arrays of {} on the device and it has {} free",
+                                say("this step needs three arrays of {} on the device and it has {} free",
                                             bytes_in_words(double(bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
@@ -120,7 +121,7 @@ void run_timeline(const ParamValues& values, Device& device, RunControl& control
   for (std::size_t i = 0; i < host.c.size(); ++i) wrong += host.c[i] != host.a[i] + host.b[i];
   run->results["elements_wrong"] = wrong;
   if (wrong) {
-    run->status = Status::error(StatusCode::internal, fmt::format("c = a + b is wrong in {} of {} elements", wrong, n));
+    run->status = Status::error(StatusCode::internal, say("c = a + b is wrong in {} of {} elements", wrong, n));
     return;
   }
   // Draw the trip whose total is the median one; keep every trip's phases as samples.
@@ -153,7 +154,7 @@ std::vector<View> timeline_views(const Run& run) {
   const TimingSource source = run.timings.empty() ? TimingSource::host_clock : run.timings[0].source;
 
   TimelineView timeline;
-  timeline.title = fmt::format("One round trip, to scale ({}{})", gpu ? "CUDA events" : "CPU emulator, not a GPU time",
+  timeline.title = say("One round trip, to scale ({}{})", gpu ? "CUDA events" : "CPU emulator, not a GPU time",
                                pinned ? ", pinned host memory" : ", ordinary host memory");
   timeline.rows = {"host → device", "kernel", "device → host"};
   double at_us = 0;
@@ -165,27 +166,27 @@ std::vector<View> timeline_views(const Run& run) {
     const std::string name = phases[p].value("name", std::string());
     timeline.bars.push_back(
         {row, at_us, at_us + ms * 1000, row, name,
-         fmt::format("{}: {} in {} = {}{}", name, bytes_in_words(phases[p].value("bytes", 0.0)), milliseconds_in_words(ms),
+         say("{}: {} in {} = {}{}", name, bytes_in_words(phases[p].value("bytes", 0.0)), milliseconds_in_words(ms),
                      bandwidth_in_words(phases[p].value("gbs", 0.0)),
                      p == 2 ? " (reads a and b, writes c: 3 × 4 bytes per element)" : "")});
     at_us += ms * 1000;
   }
-  timeline.markers = {{at_us, fmt::format("c is back on the host: {}", milliseconds_in_words(total_ms))}};
+  timeline.markers = {{at_us, say("c is back on the host: {}", milliseconds_in_words(total_ms))}};
 
   FactsView facts;
   facts.title = "The trip in numbers";
   facts.facts = {
-      {"elements", fmt::format("{} floats, {} per array", run.results.value("elements", 0),
+      {"elements", say("{} floats, {} per array", run.results.value("elements", 0),
                                bytes_in_words(run.results.value("bytes_per_array", 0.0)))},
       {"host memory", pinned ? "page-locked (cudaHostAlloc)" : "ordinary (pageable)"},
   };
   for (const auto& phase : phases)
-    facts.facts.push_back({phase.value("name", std::string()), fmt::format("{} → {}", milliseconds_in_words(phase.value("ms", 0.0)),
+    facts.facts.push_back({phase.value("name", std::string()), say("{} → {}", milliseconds_in_words(phase.value("ms", 0.0)),
                                                                           bandwidth_in_words(phase.value("gbs", 0.0)))});
-  facts.facts.push_back({"copying", fmt::format("{:.1f} % of the trip", total_ms > 0 ? 100.0 * copy_ms / total_ms : 0.0)});
+  facts.facts.push_back({"copying", say("{:.1f} % of the trip", total_ms > 0 ? 100.0 * copy_ms / total_ms : 0.0)});
   facts.facts.push_back({"c = a + b", "checked on the host: every element right"});
   if (!run.timings.empty())
-    facts.facts.push_back({"timed with", fmt::format("{}; the trip with the median total of {}", timing_label(source),
+    facts.facts.push_back({"timed with", say("{}; the trip with the median total of {}", timing_label(source),
                                                      run.timings[0].repeats)});
 
   CodeView code;

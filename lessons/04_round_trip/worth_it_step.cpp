@@ -12,6 +12,7 @@
 #include "host_work.h"
 #include "kernels.h"
 #include "round_trip_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::round_trip {
 namespace {
@@ -58,7 +59,7 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
   run->results["pinned"] = pinned;
   if (2 * largest * sizeof(float) > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
-                                fmt::format("this step needs two arrays of {} on the device and it has {} free",
+                                say("this step needs two arrays of {} on the device and it has {} free",
                                             bytes_in_words(double(largest * sizeof(float))),
                                             bytes_in_words(double(device.free_memory()))));
     return;
@@ -127,7 +128,7 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
   if (!run->status.ok()) return;
   run->results["elements_wrong"] = wrong;
   if (wrong) {
-    run->status = Status::error(StatusCode::internal, fmt::format("{} results disagree with the CPU's", wrong));
+    run->status = Status::error(StatusCode::internal, say("{} results disagree with the CPU's", wrong));
     return;
   }
   run->results["cpu_ms"] = ms[kCpu];
@@ -153,8 +154,8 @@ std::vector<View> worth_it_views(const Run& run) {
   const bool gpu = run.device.is_gpu();
   const std::string device_name = gpu ? "GPU" : "emulator";
   ChartView chart;
-  chart.title = gpu ? fmt::format("Time against n, {} terms per element (ms)", run.results.value("terms", 0))
-                    : fmt::format("Time against n, {} terms per element (ms) — every line here is a CPU figure",
+  chart.title = gpu ? say("Time against n, {} terms per element (ms)", run.results.value("terms", 0))
+                    : say("Time against n, {} terms per element (ms) — every line here is a CPU figure",
                                   run.results.value("terms", 0));
   chart.x_label = "n (elements)";
   chart.y_label = "ms";
@@ -174,20 +175,20 @@ std::vector<View> worth_it_views(const Run& run) {
   const bool finished = run.results.contains("crossing_elements");
   facts.facts.push_back(
       {"the device wins, copies included",
-       !finished ? fmt::format("still measuring: {} of {} sizes done", measured, sizes.size())
+       !finished ? say("still measuring: {} of {} sizes done", measured, sizes.size())
        : !crossing.is_number() ? std::string("nowhere in this sweep: try more terms, larger n, or pinned memory")
        : !sizes.empty() && crossing.get<double>() == sizes.front()
-           ? fmt::format("at every n of this sweep, even n = {}", crossing.get<std::size_t>())
-           : fmt::format("from n = {} on (in this run)", crossing.get<std::size_t>())});
+           ? say("at every n of this sweep, even n = {}", crossing.get<std::size_t>())
+           : say("from n = {} on (in this run)", crossing.get<std::size_t>())});
   const auto cpu = run.results.value("cpu_ms", std::vector<double>{});
   const auto with_copies = run.results.value("with_copies_ms", std::vector<double>{});
   const auto kernel = run.results.value("kernel_ms", std::vector<double>{});
   if (!sizes.empty() && cpu.size() == sizes.size() && with_copies.size() == sizes.size() && kernel.size() == sizes.size()) {
-    facts.facts.push_back({fmt::format("n = {:.0f}", sizes.front()),
-                           fmt::format("CPU {}, {} with copies {}", milliseconds_in_words(cpu.front()), device_name,
+    facts.facts.push_back({say("n = {:.0f}", sizes.front()),
+                           say("CPU {}, {} with copies {}", milliseconds_in_words(cpu.front()), device_name,
                                        milliseconds_in_words(with_copies.front()))});
-    facts.facts.push_back({fmt::format("n = {:.0f}", sizes.back()),
-                           fmt::format("CPU {}, {} with copies {} (kernel alone {})", milliseconds_in_words(cpu.back()),
+    facts.facts.push_back({say("n = {:.0f}", sizes.back()),
+                           say("CPU {}, {} with copies {} (kernel alone {})", milliseconds_in_words(cpu.back()),
                                        device_name, milliseconds_in_words(with_copies.back()),
                                        milliseconds_in_words(kernel.back()))});
   }

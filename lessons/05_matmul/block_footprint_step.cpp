@@ -10,6 +10,7 @@
 #include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
 #include "traced_naive.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 Step block_footprint_step() {
@@ -38,7 +39,7 @@ void run_block_footprint(const ParamValues& values, Device& device, RunControl&,
     CUDALAB_RETURN_IF_ERROR(run_traced_naive(device, n, block_edge, NaiveMapping::row_from_x, &traced));
     if (block_x >= traced.config.grid.x || block_y >= traced.config.grid.y)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("the grid has blocks 0 to {} along x and 0 to {} along y; there is no block ({}, {})",
+                           say("the grid has blocks 0 to {} along x and 0 to {} along y; there is no block ({}, {})",
                                        traced.config.grid.x - 1, traced.config.grid.y - 1, block_x, block_y));
     Reference reference;
     CUDALAB_RETURN_IF_ERROR(make_reference(traced.a, traced.b, n, nullptr, &reference));
@@ -100,7 +101,7 @@ std::vector<View> block_footprint_views(const Run& run) {
       cell.group = group;
       cell.shade = 0.4f + 0.6f * float(count) / float(most);
       cell.label = std::to_string(count);
-      cell.tooltip = fmt::format("{}[{}][{}]: loaded {} time{} by this block", name, index / n, index % n, count,
+      cell.tooltip = say("{}[{}][{}]: loaded {} time{} by this block", name, index / n, index % n, count,
                                  count == 1 ? "" : "s");
     }
   };
@@ -110,10 +111,10 @@ std::vector<View> block_footprint_views(const Run& run) {
     if (place.first < 0 || place.first >= n || place.second < 0 || place.second >= n) continue;
     CellGridView::Cell& cell = panels.cell(kPanelC, place.first, place.second);
     cell.group = 2;
-    cell.tooltip = fmt::format("C[{}][{}]: written by this block", place.first, place.second);
+    cell.tooltip = say("C[{}][{}]: written by this block", place.first, place.second);
   }
   CellGridView grid = panels.take(
-      fmt::format("Block ({}, {}): what its {} threads read and wrote (label: loads of that element by this block)", block_x,
+      say("Block ({}, {}): what its {} threads read and wrote (label: loads of that element by this block)", block_x,
                   block_y, edge * edge),
       {"A, loaded by this block", "B, loaded by this block", "C, written by this block"});
 
@@ -125,12 +126,12 @@ std::vector<View> block_footprint_views(const Run& run) {
   table.title = "Traffic, counted in the trace";
   table.columns = {"who", "global load requests", "distinct elements", "bytes requested"};
   table.rows = {
-      {"one thread", fmt::format("{} to {} (2n = {})", run.results.value("fewest_loads_per_thread", 0),
+      {"one thread", say("{} to {} (2n = {})", run.results.value("fewest_loads_per_thread", 0),
                                  run.results.value("most_loads_per_thread", 0), 2 * n),
        "", bytes_three_digits(8.0 * n)},
-      {fmt::format("block ({}, {})", block_x, block_y), std::to_string(block_loads), std::to_string(distinct),
+      {say("block ({}, {})", block_x, block_y), std::to_string(block_loads), std::to_string(distinct),
        bytes_three_digits(double(block_loads) * sizeof(float))},
-      {"whole grid", fmt::format("{} loads + {} stores", loads, stores), std::to_string(2 * n * n),
+      {"whole grid", say("{} loads + {} stores", loads, stores), std::to_string(2 * n * n),
        bytes_three_digits(moved)},
       {"what the problem needs", "read A and B once, write C once", std::to_string(3 * n * n), bytes_three_digits(needed)},
   };
@@ -139,9 +140,9 @@ std::vector<View> block_footprint_views(const Run& run) {
   facts.facts = {
       {"launch", "mat_mul_naive_kernel" + run.results.value("launch", "")},
       {"each element this block needs is loaded",
-       distinct ? fmt::format("{:.1f} times on average", double(block_loads) / double(distinct)) : "—"},
-      {"bytes requested / bytes needed", fmt::format("{:.1f}× (about 2n/3 = {:.1f})", moved / needed, 2.0 * n / 3.0)},
-      {"result checked", fmt::format("largest error {:.2g} against float64", run.results.value("error", 0.0))},
+       distinct ? say("{:.1f} times on average", double(block_loads) / double(distinct)) : "—"},
+      {"bytes requested / bytes needed", say("{:.1f}× (about 2n/3 = {:.1f})", moved / needed, 2.0 * n / 3.0)},
+      {"result checked", say("largest error {:.2g} against float64", run.results.value("error", 0.0))},
   };
   return views_of(std::move(grid), std::move(table), std::move(facts));
 }

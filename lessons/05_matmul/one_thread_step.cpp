@@ -9,6 +9,7 @@
 #include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
 #include "traced_naive.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 Step one_thread_step() {
@@ -34,7 +35,7 @@ void run_one_thread(const ParamValues& values, Device& device, RunControl&, Run*
   run->status = [&]() -> Status {
     if (row >= n || col >= n)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("C[{}][{}] is outside the {} × {} matrix C (rows and columns 0 to {})", row, col,
+                           say("C[{}][{}] is outside the {} × {} matrix C (rows and columns 0 to {})", row, col,
                                        n, n, n - 1));
     TracedNaiveRun traced;
     CUDALAB_RETURN_IF_ERROR(run_traced_naive(device, n, block_edge, NaiveMapping::row_from_x, &traced));
@@ -85,7 +86,7 @@ std::vector<View> one_thread_views(const Run& run) {
   const unsigned block_x = thread.value("block_x", 0u), block_y = thread.value("block_y", 0u),
                  thread_x = thread.value("thread_x", 0u), thread_y = thread.value("thread_y", 0u);
   const unsigned edge = run.results.value("block_edge", 1u);
-  const std::string who = fmt::format("thread ({}, {}) of block ({}, {})", thread_x, thread_y, block_x, block_y);
+  const std::string who = say("thread ({}, {}) of block ({}, {})", thread_x, thread_y, block_x, block_y);
 
   MatrixPanels panels(n, n, {"A", "B", "C = A × B"});
   for (int r = 0; r < n; ++r)
@@ -103,14 +104,14 @@ std::vector<View> one_thread_views(const Run& run) {
     // Earlier reads darker, later brighter: the order of the loop is visible.
     cell.shade = n > 1 ? 0.45f + 0.55f * float(k) / float(n - 1) : 1.f;
     cell.label = std::to_string(k);
-    cell.tooltip += fmt::format("\nread at k = {} by {}", k, who);
+    cell.tooltip += say("\nread at k = {} by {}", k, who);
   }
   CellGridView::Cell& written = panels.cell(kPanelC, row, col);
   written.group = 2;
   written.label = "C";
-  written.tooltip += fmt::format("\nwritten by {}", who);
+  written.tooltip += say("\nwritten by {}", who);
   CellGridView grid = panels.take(
-      fmt::format("C[{}][{}]: the row of A and the column of B its thread read (label: k; from the kernel's trace)", row, col),
+      say("C[{}][{}]: the row of A and the column of B its thread read (label: k; from the kernel's trace)", row, col),
       {"read from A by this thread", "read from B by this thread", "the element it wrote"});
 
   const int loads_a = run.results.value("loads_from_a", 0), loads_b = run.results.value("loads_from_b", 0);
@@ -120,18 +121,18 @@ std::vector<View> one_thread_views(const Run& run) {
   facts.title = "One thread, one dot product";
   facts.facts = {
       {"launch", "mat_mul_naive_kernel" + run.results.value("launch", "")},
-      {"element", fmt::format("C[{}][{}]", row, col)},
+      {"element", say("C[{}][{}]", row, col)},
       {"computed by", who},
-      {"its row", fmt::format("row = blockIdx.x × blockDim.x + threadIdx.x = {} × {} + {} = {}", block_x, edge, thread_x,
+      {"its row", say("row = blockIdx.x × blockDim.x + threadIdx.x = {} × {} + {} = {}", block_x, edge, thread_x,
                               block_x * edge + thread_x)},
-      {"its column", fmt::format("col = blockIdx.y × blockDim.y + threadIdx.y = {} × {} + {} = {}", block_y, edge,
+      {"its column", say("col = blockIdx.y × blockDim.y + threadIdx.y = {} × {} + {} = {}", block_y, edge,
                                  thread_y, block_y * edge + thread_y)},
-      {"global loads by this thread", fmt::format("{} from A + {} from B = {} (2n = {}; counted in the trace)", loads_a,
+      {"global loads by this thread", say("{} from A + {} from B = {} (2n = {}; counted in the trace)", loads_a,
                                                   loads_b, loads_a + loads_b, 2 * n)},
-      {"loads by all threads", fmt::format("{} (2n × n² = 2n³)", run.results.value("loads_all_threads", 0ULL))},
-      {"value on the device", fmt::format("{:.7g}", on_device)},
-      {"float64 reference", fmt::format("{:.10g}", reference)},
-      {"largest error over all of C", fmt::format("{:.2g} (relative to the largest element)",
+      {"loads by all threads", say("{} (2n × n² = 2n³)", run.results.value("loads_all_threads", 0ULL))},
+      {"value on the device", say("{:.7g}", on_device)},
+      {"float64 reference", say("{:.10g}", reference)},
+      {"largest error over all of C", say("{:.2g} (relative to the largest element)",
                                                   run.results.value("error_whole_c", 0.0))},
   };
   return views_of(std::move(grid), std::move(facts));

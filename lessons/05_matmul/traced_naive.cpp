@@ -4,13 +4,14 @@
 
 #include "common/matmul/kernels.h"
 #include "common/matmul/traced_matmul.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 
 Status run_traced_naive(Device& device, int n, unsigned block_edge, NaiveMapping mapping, TracedNaiveRun* out) {
   if (n < 1 || n > kLargestTracedNaiveN)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("the pictures trace every load, so n must be 1 to {}; got {}", kLargestTracedNaiveN, n));
+                         say("the pictures trace every load, so n must be 1 to {}; got {}", kLargestTracedNaiveN, n));
   const unsigned edge = std::max(block_edge, 1u);
   const unsigned blocks = (static_cast<unsigned>(n) + edge - 1) / edge;
   TracedNaiveRun run;

@@ -13,6 +13,7 @@
 #include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
 #include "traced_naive.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 namespace {
@@ -97,7 +98,7 @@ void run_which_index(const ParamValues& values, Device& device, RunControl& cont
     const unsigned warps = (unsigned(edge * edge) + kWarp - 1) / kWarp;
     if (warp >= warps)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("a block of {} × {} threads has warps 0 to {}; there is no warp {}", edge, edge,
+                           say("a block of {} × {} threads has warps 0 to {}; there is no warp {}", edge, edge,
                                        warps - 1, warp));
     CUDALAB_RETURN_IF_ERROR(check_problem_fits(device, n));
     CUDALAB_RETURN_IF_ERROR(check_host_memory(4.0 * 4 * n * n + 8.0 * std::min(n, kEveryRowUpTo) * n, "this step"));
@@ -125,7 +126,7 @@ void run_which_index(const ParamValues& values, Device& device, RunControl& cont
       timed["error"] = result.error;
       timed["gflops"] = result.gflops();
       timed["ms"] = result.outcome == ContenderResult::Outcome::measured ? result.compute.ms : 0.0;
-      result.compute.label = fmt::format("{}: kernel", m.key);
+      result.compute.label = say("{}: kernel", m.key);
       if (result.outcome == ContenderResult::Outcome::measured) run->timings.push_back(result.compute);
       control.progress = control.progress + 0.4f;
     }
@@ -143,12 +144,12 @@ std::vector<View> which_index_views(const Run& run) {
   if (!run.results.contains("traced")) return {};
   std::vector<View> views;
   TableView table;
-  table.title = fmt::format("Per warp-wide access: 32-byte memory sectors (counted from the trace at n = {}), and the "
+  table.title = say("Per warp-wide access: 32-byte memory sectors (counted from the trace at n = {}), and the "
                             "kernels timed at n = {}",
                             kTracedN, n);
   table.columns = {"x index gives", "sectors per load of A", "of B", "per store of C", "kernel time", "GFLOP/s", "error"};
   ChartView chart;
-  chart.title = fmt::format("Naive kernels at n = {}, {} × {} threads per block", n, edge, edge);
+  chart.title = say("Naive kernels at n = {}, {} × {} threads per block", n, edge, edge);
   chart.kind = ChartView::Kind::bar;
   chart.x_label = "which index is x";
   chart.y_label = "GFLOP/s";
@@ -164,23 +165,23 @@ std::vector<View> which_index_views(const Run& run) {
         if (index < 0 || index >= kTracedN * kTracedN) continue;
         CellGridView::Cell& cell = panels.cell(panel, index / kTracedN, index % kTracedN);
         cell.group = panel;
-        cell.tooltip = fmt::format("{}[{}][{}], element {}: 32-byte sector {}", "ABC"[panel], index / kTracedN,
+        cell.tooltip = say("{}[{}][{}], element {}: 32-byte sector {}", "ABC"[panel], index / kTracedN,
                                    index % kTracedN, index, index / kFloatsPerSector);
       }
       ++panel;
     }
     views.emplace_back(panels.take(
-        fmt::format("{}: warp {} of block 0 at k = {} (A and B), and the elements of C it writes", m.title, warp, k),
+        say("{}: warp {} of block 0 at k = {} (A and B), and the elements of C it writes", m.title, warp, k),
         {"A, read by this warp at this k", "B, read by this warp at this k", "C, written by this warp"}));
     const nlohmann::json& timed = run.results.contains("timed") ? run.results["timed"].value(m.key, nlohmann::json::object())
                                                                 : nlohmann::json::object();
     const bool measured = timed.value("outcome", "") == "measured";
     rates[i] = timed.value("gflops", 0.0);
-    table.rows.push_back({i == 0 ? "row" : "column", fmt::format("{:.1f}", traced.value("sectors_per_load_a", 0.0)),
-                          fmt::format("{:.1f}", traced.value("sectors_per_load_b", 0.0)),
-                          fmt::format("{:.1f}", traced.value("sectors_per_store_c", 0.0)),
+    table.rows.push_back({i == 0 ? "row" : "column", say("{:.1f}", traced.value("sectors_per_load_a", 0.0)),
+                          say("{:.1f}", traced.value("sectors_per_load_b", 0.0)),
+                          say("{:.1f}", traced.value("sectors_per_store_c", 0.0)),
                           measured ? milliseconds_three_digits(timed.value("ms", 0.0)) : timed.value("note", "not run"),
-                          measured ? flop_rate_in_words(rates[i]) : "—", fmt::format("{:.2g}", timed.value("error", 0.0))});
+                          measured ? flop_rate_in_words(rates[i]) : "—", say("{:.2g}", timed.value("error", 0.0))});
     chart.categories.push_back(i == 0 ? "row from x" : "column from x");
     series.x.push_back(i);
     series.y.push_back(rates[i]);
@@ -190,7 +191,7 @@ std::vector<View> which_index_views(const Run& run) {
   facts.title = "Which index is x";
   const std::string clock = run.timings.empty() ? "" : describe(run.timings.front().source);
   facts.facts = {
-      {"column from x against row from x", rates[0] > 0 && rates[1] > 0 ? fmt::format("{:.2f}× the speed", rates[1] / rates[0]) : "—"},
+      {"column from x against row from x", rates[0] > 0 && rates[1] > 0 ? say("{:.2f}× the speed", rates[1] / rates[0]) : "—"},
       {"times", clock.empty() ? "—" : clock + (run.device.is_gpu() ? ", median of several after a warm-up" : "")},
       {"results checked against", run.results.value("reference", "")},
   };

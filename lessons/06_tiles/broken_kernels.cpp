@@ -13,6 +13,7 @@
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
 #include "exercises/test_data.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 
@@ -45,7 +46,7 @@ ex::Verdict check_broken_kernel(BrokenKernel kernel, int n, Device& emulator) {
   broken.limits.clear();
   broken.cases = [n] {
     ex::TestCase test;
-    test.name = fmt::format("n = {}", n);
+    test.name = say("n = {}", n);
     test.launch = ex::launch_2d(ex::blocks_for(n, 16), ex::blocks_for(n, 16), 16, 16);
     const std::size_t elements = static_cast<std::size_t>(n) * n;
     ex::ArgValue a = ex::small_exact_floats(elements, 211 + n), b = ex::small_exact_floats(elements, 223 + n);
@@ -65,12 +66,12 @@ ex::Verdict check_broken_kernel(BrokenKernel kernel, int n, Device& emulator) {
 }
 
 Status run_broken_kernel_once(BrokenKernel kernel, int n, Device& device, std::string* said) {
-  if (n < 1 || n > 4096) return Status::error(StatusCode::invalid_argument, fmt::format("n must be 1 to 4096; got {}", n));
+  if (n < 1 || n > 4096) return Status::error(StatusCode::invalid_argument, say("n must be 1 to 4096; got {}", n));
   // Only a GPU: on the emulator the grader runs these kernels (check_broken_kernel).
   if (!device.is_gpu()) return Status::error(StatusCode::unsupported, "this runs the broken kernel on a GPU only");
   JitSource source;
   source.kernel_name = broken_kernel_name(kernel);
-  source.text = fmt::format("#line 1 \"{}\"\n{}", kBrokenKernelsFileName, broken_kernels_source());
+  source.text = say("#line 1 \"{}\"\n{}", kBrokenKernelsFileName, broken_kernels_source());
   std::unique_ptr<JitKernel> compiled;
   JitOutput output;
   CUDALAB_RETURN_IF_ERROR(compile_kernel(device, source, &compiled, &output));
@@ -90,7 +91,7 @@ Status run_broken_kernel_once(BrokenKernel kernel, int n, Device& device, std::s
   CUDALAB_RETURN_IF_ERROR(launch_compiled(device, *compiled, config,
                                           {bytes(a.data()), bytes(b.data()), bytes(c.data()), bytes(n)}));
   CUDALAB_RETURN_IF_ERROR(device.synchronize());
-  *said = fmt::format("{} ran on {} as {}, n = {} ({})", source.kernel_name, device.facts().name, config.str(), n,
+  *said = say("{} ran on {} as {}, n = {} ({})", source.kernel_name, device.facts().name, config.str(), n,
                       output.compiler);
   return Status::success();
 }

@@ -13,6 +13,7 @@
 #include "broken_kernels.h"
 #include "sanitizer_run.h"
 #include "tiles_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 namespace {
@@ -51,7 +52,7 @@ std::string tool_state_words(const std::string& state, const nlohmann::json& too
     return "the cudalab program to start under the tool was not found (set CUDALAB_EXECUTABLE to its path)";
   if (state == "not_started") return "could not be started: " + tool.value("output", std::string());
   if (state == "timed_out")
-    return fmt::format("stopped at its time limit of {:.0f} s; what it printed by then is below", tool.value("time_limit_seconds", 0.0));
+    return say("stopped at its time limit of {:.0f} s; what it printed by then is below", tool.value("time_limit_seconds", 0.0));
   return "";
 }
 
@@ -86,7 +87,7 @@ void run_find_the_bug(const ParamValues& values, Device& device, RunControl& con
   run->results["n"] = n;
   run->status = [&]() -> Status {
     if (broken_kernels_source().empty())
-      return Status::error(StatusCode::internal, fmt::format("{} is missing from this build", kBrokenKernelsFile));
+      return Status::error(StatusCode::internal, say("{} is missing from this build", kBrokenKernelsFile));
     // CUDA Lab's own checks: the race detector works on the emulator only, so a GPU run opens one
     // beside it (as step 1 does for the broken barrier).
     std::unique_ptr<Device> own_emulator;
@@ -149,7 +150,7 @@ std::vector<View> find_the_bug_views(const Run& run) {
   const std::string state = tool_run.value("state", "");
   const SanitizerReport report = sanitizer_report_from_json(tool_run.value("report", nlohmann::json::object()));
   FactsView sanitizer;
-  sanitizer.title = fmt::format("compute-sanitizer --tool {} on the GPU", tool);
+  sanitizer.title = say("compute-sanitizer --tool {} on the GPU", tool);
   if (state == "emulator") {
     sanitizer.facts.push_back({"not run", "this run is on the CPU emulator: compute-sanitizer watches a kernel on a real GPU"});
     sanitizer.facts.push_back(
@@ -160,29 +161,31 @@ std::vector<View> find_the_bug_views(const Run& run) {
                                     "hardware that hides it"});
     const std::string path = tool_run.value("path", "");
     sanitizer.facts.push_back({"compute-sanitizer here",
-                               path.empty() ? tool_state_words("missing", tool_run) : fmt::format("found: {}", path)});
+                               path.empty() ? tool_state_words("missing", tool_run) : say("found: {}", path)});
   } else if (state == "ran" || state == "timed_out") {
     if (state == "timed_out") sanitizer.facts.push_back({"stopped", tool_state_words(state, tool_run)});
     if (report.has_summary) {
       sanitizer.facts.push_back({"its summary", quoted(report.summary)});
       if (report.tool == "racecheck")
         sanitizer.facts.push_back(
-            {"hazards", report.hazards > 0 ? fmt::format("{} in {} reports ({} errors, {} warnings)", report.hazards,
+            {"hazards", report.hazards > 0 ? say("{} in {} reports ({} errors, {} warnings)", report.hazards,
                                                          report.displayed, report.errors, report.warnings)
-                                           : fmt::format("{} errors, {} warnings", report.errors, report.warnings)});
+                                           : say("{} errors, {} warnings", report.errors, report.warnings)});
       else
-        sanitizer.facts.push_back({"errors", fmt::format("{} ({} printed in full)", report.errors, report.displayed)});
+        sanitizer.facts.push_back({"errors", say("{} ({} printed in full)", report.errors, report.displayed)});
     } else {
-      sanitizer.facts.push_back({"its summary", fmt::format("none: the tool ended with exit code {} before printing one; "
+      sanitizer.facts.push_back({"its summary", say("none: the tool ended with exit code {} before printing one; "
                                                             "its output is below",
                                                             tool_run.value("exit_code", -1))});
     }
     if (!report.problem.empty()) sanitizer.facts.push_back({"it said", quoted(report.problem)});
     if (!report.findings.empty()) {
       const SanitizerFinding& first = report.findings.front();
-      std::string where = first.where.empty() ? "no line (compiled without line info)" : first.where;
-      if (!first.other.empty()) where += " and " + first.other;
-      sanitizer.facts.push_back({"first report", fmt::format("{} in {}, at {}", quoted(first.kind), first.kernel, where)});
+      const std::string where = first.where.empty() ? "no line (compiled without line info)" : first.where;
+      sanitizer.facts.push_back(
+          {"first report", first.other.empty()
+                               ? say("{} in {}, at {}", quoted(first.kind), first.kernel, where)
+                               : say("{} in {}, at {} and {}", quoted(first.kind), first.kernel, where, first.other)});
       if (!first.thread.empty()) sanitizer.facts.push_back({"by", first.thread});
     }
     sanitizer.facts.push_back({"command", "`" + tool_run.value("command", std::string()) + "`"});
@@ -191,14 +194,14 @@ std::vector<View> find_the_bug_views(const Run& run) {
   }
 
   TableView table;
-  table.title = fmt::format("{} at n = {}, side by side", kernel, n);
-  table.columns = {"", "CUDA Lab (CPU emulator)", fmt::format("compute-sanitizer {} (GPU)", tool)};
+  table.title = say("{} at n = {}, side by side", kernel, n);
+  table.columns = {"", "CUDA Lab (CPU emulator)", say("compute-sanitizer {} (GPU)", tool)};
   const bool tool_ran = (state == "ran" || state == "timed_out") && report.has_summary;
   const std::string not_run = "—";
   std::string tool_found = not_run, tool_where = not_run, tool_count = not_run;
   if (tool_ran) {
     tool_found = !report.found_something() ? "nothing"
-                 : report.findings.empty() ? fmt::format("{} errors", report.errors)
+                 : report.findings.empty() ? say("{} errors", report.errors)
                                            : quoted(report.findings.front().kind);
     std::vector<std::string> places;
     for (const SanitizerFinding& f : report.findings)
@@ -207,8 +210,8 @@ std::vector<View> find_the_bug_views(const Run& run) {
     tool_where.clear();
     for (const std::string& place : places) tool_where += (tool_where.empty() ? "" : ", ") + place;
     if (tool_where.empty()) tool_where = not_run;
-    tool_count = report.tool == "racecheck" ? fmt::format("{} hazards", report.hazards > 0 ? report.hazards : report.errors + report.warnings)
-                                            : fmt::format("{} errors", report.errors);
+    tool_count = report.tool == "racecheck" ? say("{} hazards", report.hazards > 0 ? report.hazards : report.errors + report.warnings)
+                                            : say("{} errors", report.errors);
   }
   const bool emulator_found = verdict.kind != ex::VerdictKind::passed;
   const std::string emulator_where = lines_named(verdict.details);
@@ -230,7 +233,7 @@ std::vector<View> find_the_bug_views(const Run& run) {
       ++lines;
     }
     log.text = output.substr(0, at);
-    if (at < output.size()) log.text += fmt::format("… ({} more bytes)\n", output.size() - at);
+    if (at < output.size()) log.text += say("… ({} more bytes)\n", output.size() - at);
     views.push_back(std::move(log));
   }
   return views;

@@ -11,6 +11,7 @@
 #include "common/matmul/cpu_matmul.h"
 #include "common/matmul/cublas_sgemm.h"
 #include "tiles_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 namespace {
@@ -151,7 +152,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
       if (!outcome.ok()) break;
     }
     run->results["cublas"] = cublas_library().loaded
-                                 ? fmt::format("cuBLAS {} loaded from {}", cublas_library().version, cublas_library().path)
+                                 ? say("cuBLAS {} loaded from {}", cublas_library().version, cublas_library().path)
                                  : cublas_library().why_not;
     run->results["cpu_cores"] = cpu_cores();
     // The step's question: the tutorial's naive kernel against its tiles, both measured.
@@ -183,10 +184,10 @@ std::vector<View> race_views(const Run& run) {
     if (row.value("contender", -1) == static_cast<int>(Contender::cublas)) cublas_gflops = row.value("gflops", 0.0);
 
   TableView table;
-  table.title = fmt::format("The race at n = {} (results checked against {})", n, run.results.value("reference", "float64"));
+  table.title = say("The race at n = {} (results checked against {})", n, run.results.value("reference", "float64"));
   table.columns = {"function", "time", "with copies", "GFLOP/s", "× cpu_mat_mul", "% of cuBLAS", "error", "timed by"};
   ChartView chart;
-  chart.title = fmt::format("GFLOP/s at n = {} (log scale)", n);
+  chart.title = say("GFLOP/s at n = {} (log scale)", n);
   chart.kind = ChartView::Kind::bar;
   chart.log_y = true;
   chart.x_label = "function";
@@ -208,8 +209,8 @@ std::vector<View> race_views(const Run& run) {
     table.rows.push_back({row.value("short_name", ""), milliseconds_three_digits(ms), copies > 0 ? milliseconds_three_digits(copies) : "—",
                           flop_rate_in_words(rate), speedup,
                           share > 0 ? fmt::format(fmt::runtime(share >= 1 ? "{:.0f} %" : "{:.2g} %"), share) : "—",
-                          fmt::format("{:.2g}", row.value("error", 0.0)),
-                          fmt::format("{}, median of {}", row.value("timed_by", ""), row.value("repeats", 0))});
+                          say("{:.2g}", row.value("error", 0.0)),
+                          say("{}, median of {}", row.value("timed_by", ""), row.value("repeats", 0))});
     chart.categories.push_back(row.value("label", ""));
     series.x.push_back(double(series.x.size()));
     series.y.push_back(rate);
@@ -219,12 +220,12 @@ std::vector<View> race_views(const Run& run) {
   FactsView facts;
   facts.title = "About these numbers";
   facts.facts = {
-      {"inputs", fmt::format("A and B: {} × {} random floats in [-1, 1)", n, n)},
+      {"inputs", say("A and B: {} × {} random floats in [-1, 1)", n, n)},
       {"every result", "checked against the float64 reference before its time is shown"},
       {"GPU rows", run.device.is_gpu() ? "kernel times by CUDA events after a warm-up; \"with copies\" adds copying A and "
                                          "B in and C out (pageable host memory)"
                                        : "run on the CPU emulator: CPU times, not GPU times"},
-      {"timed by", fmt::format("CUDA events = {}; emulator = {}; CPU clock = {}", describe(TimingSource::gpu_events),
+      {"timed by", say("CUDA events = {}; emulator = {}; CPU clock = {}", describe(TimingSource::gpu_events),
                                describe(TimingSource::emulator_clock), describe(TimingSource::host_clock))},
       {"cuBLAS", run.results.value("cublas", "")},
       {"CPU cores", std::to_string(run.results.value("cpu_cores", 0))},
@@ -236,7 +237,7 @@ std::vector<View> race_views(const Run& run) {
         loop_ms <= 0 || loop_estimated)
       continue;
     facts.facts.push_back({"what the compiler buys",
-                           fmt::format("the same triple loop ran {:.3g}× faster built with optimization than with -O0",
+                           say("the same triple loop ran {:.3g}× faster built with optimization than with -O0",
                                        unoptimized_ms / loop_ms)});
   }
   if (loop_estimated)

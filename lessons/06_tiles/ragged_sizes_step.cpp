@@ -10,6 +10,7 @@
 #include "common/matmul/trace_kinds.h"
 #include "tiles_steps.h"
 #include "traced_tiles.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 using matmul::MatrixPanels;
@@ -82,31 +83,31 @@ std::vector<View> ragged_sizes_views(const Run& run) {
       if (copied[slot]) {
         a.group = 0;
         a.label = std::to_string(copied[slot]);
-        a.tooltip = fmt::format("A[{}][{}]: copied into a tile {} time{}", row, col, copied[slot], copied[slot] == 1 ? "" : "s");
+        a.tooltip = say("A[{}][{}]: copied into a tile {} time{}", row, col, copied[slot], copied[slot] == 1 ? "" : "s");
       } else {
         a.group = -1;
-        a.tooltip = fmt::format("past the edge of A: the guard put a zero in this tile slot {} time{}", zeroed[slot],
+        a.tooltip = say("past the edge of A: the guard put a zero in this tile slot {} time{}", zeroed[slot],
                                 zeroed[slot] == 1 ? "" : "s");
       }
       CellGridView::Cell& c = panels.cell(kPanelC, row, col);
       const int block = (row / tile) * blocks + col / tile;
       if (row < n && col < n) {
         c.group = 1 + block % 6;
-        c.tooltip = fmt::format("C[{}][{}]: written by thread ({}, {}) of block ({}, {})", row, col, col % tile,
+        c.tooltip = say("C[{}][{}]: written by thread ({}, {}) of block ({}, {})", row, col, col % tile,
                                 row % tile, col / tile, row / tile);
       } else {
         c.group = -1;
-        c.tooltip = fmt::format("thread ({}, {}) of block ({}, {}) has no element: row {} or column {} is past n = {}; it "
+        c.tooltip = say("thread ({}, {}) of block ({}, {}) has no element: row {} or column {} is past n = {}; it "
                                 "still copies its tile slots (zeros) and waits at the barriers, but writes nothing",
                                 col % tile, row % tile, col / tile, row / tile, row, col, n);
       }
     }
   for (int by = 0; by < blocks; ++by)
     for (int bx = 0; bx < blocks; ++bx)
-      panels.add_frame(kPanelC, by * tile, bx * tile, tile, tile, fmt::format("block ({}, {})", bx, by), 1 + (by * blocks + bx) % 6);
-  panels.add_frame(kPanelA, 0, 0, n, n, fmt::format("A: {} × {}", n, n), 0);
+      panels.add_frame(kPanelC, by * tile, bx * tile, tile, tile, say("block ({}, {})", bx, by), 1 + (by * blocks + bx) % 6);
+  panels.add_frame(kPanelA, 0, 0, n, n, say("A: {} × {}", n, n), 0);
   CellGridView grid = panels.take(
-      fmt::format("n = {} with {} × {} tiles: {} × {} blocks cover {} × {} (label: times copied, from the trace)", n, tile,
+      say("n = {} with {} × {} tiles: {} × {} blocks cover {} × {} (label: times copied, from the trace)", n, tile,
                   tile, blocks, blocks, side, side),
       {"A, copied from memory", "C, one colour per block"});
 
@@ -116,12 +117,12 @@ std::vector<View> ragged_sizes_views(const Run& run) {
   facts.facts = {
       {"launch", "mat_mul_shared_kernel" + run.results.value("launch", "")},
       {"threads launched", std::to_string(launched)},
-      {"threads with an element of C", fmt::format("{} (n²)", std::uint64_t(n) * n)},
+      {"threads with an element of C", say("{} (n²)", std::uint64_t(n) * n)},
       {"threads with none", std::to_string(launched - std::uint64_t(n) * n)},
       {"tile slots copied from A and B", std::to_string(run.results.value("loads", 0ULL))},
       {"tile slots the guards filled with zero", std::to_string(run.results.value("padded", 0ULL))},
       {"elements of C written", std::to_string(run.results.value("writes", 0ULL))},
-      {"wrong elements", fmt::format("{} (largest error {:.2g} against float64)", run.results.value("wrong", 0),
+      {"wrong elements", say("{} (largest error {:.2g} against float64)", run.results.value("wrong", 0),
                                      run.results.value("error", 0.0))},
   };
   return views_of(std::move(grid), std::move(facts));

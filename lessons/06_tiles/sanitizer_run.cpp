@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/subprocess.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 namespace fs = std::filesystem;
@@ -59,7 +60,7 @@ SanitizerRun run_under_sanitizer(const std::string& sanitizer, SanitizerTool too
   // A second bound that holds even if this process is killed while the tool runs (the app stops a
   // worker that does not stop when asked): `timeout` ends the tool and its program on its own.
   if (const std::string wrapper = find_in_path({"timeout"}); !wrapper.empty())
-    argv = {wrapper, "--kill-after=2", fmt::format("{:.0f}", std::max(1.0, time_limit_seconds))};
+    argv = {wrapper, "--kill-after=2", say("{:.0f}", std::max(1.0, time_limit_seconds))};
   argv.insert(argv.end(), run.command.begin(), run.command.end());
   const auto started = std::chrono::steady_clock::now();
   const ProcessResult result = run_process(argv, time_limit_seconds + 5);

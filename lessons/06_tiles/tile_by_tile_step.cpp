@@ -12,6 +12,7 @@
 #include "common/matmul/trace_kinds.h"
 #include "tiles_steps.h"
 #include "traced_tiles.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 using matmul::MatrixPanels;
@@ -96,12 +97,12 @@ void run_tile_by_tile(const ParamValues& values, Device& device, RunControl&, Ru
     const int steps = static_cast<int>(blocks);
     if (block_x >= blocks || block_y >= blocks)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("with n = {} and {} × {} tiles the grid has blocks 0 to {} each way; there is no "
+                           say("with n = {} and {} × {} tiles the grid has blocks 0 to {} each way; there is no "
                                        "block ({}, {})",
                                        n, tile, tile, blocks - 1, block_x, block_y));
     if (k_step >= steps)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("with n = {} and {} × {} tiles there are k-steps 0 to {}; there is no step {}", n,
+                           say("with n = {} and {} × {} tiles there are k-steps 0 to {}; there is no step {}", n,
                                        tile, tile, steps - 1, k_step));
     matmul::Reference reference;
     CUDALAB_RETURN_IF_ERROR(matmul::make_reference(traced.a, traced.b, n, nullptr, &reference));
@@ -156,7 +157,7 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     cell.group = a ? 0 : 1;
     cell.shade = step == k_step ? 1.f : 0.3f;
     cell.label = std::to_string(step);
-    cell.tooltip = fmt::format("{}[{}][{}]: copied into {}[{}][{}] at step {} by thread ({}, {})", a ? "A" : "B", row,
+    cell.tooltip = say("{}[{}][{}]: copied into {}[{}][{}] at step {} by thread ({}, {})", a ? "A" : "B", row,
                                col, a ? "tile_a" : "tile_b", e.thread / tile, e.thread % tile, step, e.thread % tile,
                                e.thread / tile);
   }
@@ -165,15 +166,15 @@ std::vector<View> tile_by_tile_views(const Run& run) {
   const int tile_row = block_y * tile, tile_col = block_x * tile, k_start = k_step * tile;
   if (clip(tile_row, tile) > 0 && clip(k_start, tile) > 0) {
     panels.add_frame(kPanelA, tile_row, k_start, clip(tile_row, tile), clip(k_start, tile),
-                     fmt::format("tile_a at step {}", k_step), 0);
+                     say("tile_a at step {}", k_step), 0);
     panels.add_frame(kPanelB, k_start, tile_col, clip(k_start, tile), clip(tile_col, tile),
-                     fmt::format("tile_b at step {}", k_step), 1);
+                     say("tile_b at step {}", k_step), 1);
   }
   for (int row = tile_row; row < std::min(tile_row + tile, n); ++row)
     for (int col = tile_col; col < std::min(tile_col + tile, n); ++col) {
       CellGridView::Cell& cell = panels.cell(kPanelC, row, col);
       cell.group = 2;
-      cell.tooltip = fmt::format("C[{}][{}]: computed by block ({}, {})", row, col, block_x, block_y);
+      cell.tooltip = say("C[{}][{}]: computed by block ({}, {})", row, col, block_x, block_y);
     }
   const auto wrong = run.results.value("wrong", std::vector<int>{});
   for (int index : wrong) {
@@ -181,7 +182,7 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     CellGridView::Cell& cell = panels.cell(kPanelC, index / n, index % n);
     cell.group = 3;
     cell.label = "×";
-    cell.tooltip = fmt::format("C[{}][{}]: WRONG (differs from the float64 reference)", index / n, index % n);
+    cell.tooltip = say("C[{}][{}]: WRONG (differs from the float64 reference)", index / n, index % n);
   }
   // The same broken kernel on the emulator (a GPU run only): what the GPU's luck hid.
   const nlohmann::json emulator = run.results.value("emulator", nlohmann::json::object());
@@ -192,48 +193,48 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     if (cell.group == 3) continue;  // wrong here too
     cell.group = 4;
     cell.label = "e";
-    cell.tooltip = fmt::format("C[{}][{}]: right on this GPU this time, WRONG when the same kernel ran on the emulator",
+    cell.tooltip = say("C[{}][{}]: right on this GPU this time, WRONG when the same kernel ran on the emulator",
                                index / n, index % n);
   }
   if (clip(tile_row, tile) > 0 && clip(tile_col, tile) > 0)
     panels.add_frame(kPanelC, tile_row, tile_col, clip(tile_row, tile), clip(tile_col, tile),
-                     fmt::format("block ({}, {})", block_x, block_y), 2);
+                     say("block ({}, {})", block_x, block_y), 2);
   CellGridView grid = panels.take(
-      fmt::format("Block ({}, {}), step {}: the tiles in shared memory (bright: this step; dim: earlier steps), from the "
+      say("Block ({}, {}), step {}: the tiles in shared memory (bright: this step; dim: earlier steps), from the "
                   "kernel's trace",
                   block_x, block_y, k_step),
       {"A, copied into tile_a", "B, copied into tile_b", "C, this block's tile", "C, wrong",
        "C, wrong on the emulator"});
 
   TableView table;
-  table.title = fmt::format("Block ({}, {}), step by step (from the order of the trace)", block_x, block_y);
+  table.title = say("Block ({}, {}), step by step (from the order of the trace)", block_x, block_y);
   table.columns = {"step", "A columns / B rows", "copied from memory", "padded with zero",
                    "began multiplying too early", "still multiplying when overwritten"};
   const auto per_step = run.results.value("per_step", nlohmann::json::array());
   for (std::size_t s = 0; s < per_step.size(); ++s) {
     const int first = int(s) * tile, last = std::min(first + tile, n) - 1;
-    table.rows.push_back({std::to_string(s), fmt::format("{} to {}", first, last),
+    table.rows.push_back({std::to_string(s), say("{} to {}", first, last),
                           std::to_string(per_step[s].value("loads", 0)), std::to_string(per_step[s].value("padded", 0)),
-                          fmt::format("{} threads", per_step[s].value("early_starts", 0)),
-                          fmt::format("{} threads", per_step[s].value("late_finishes", 0))});
+                          say("{} threads", per_step[s].value("early_starts", 0)),
+                          say("{} threads", per_step[s].value("late_finishes", 0))});
   }
   FactsView facts;
   facts.title = "Tiles step by step";
   facts.facts = {
       {"kernel", barriers_in_words(barriers)},
       {"launch", run.results.value("launch", "")},
-      {"shared memory per block", fmt::format("2 tiles × {} × {} floats = {} bytes", tile, tile, 2 * tile * tile * 4)},
+      {"shared memory per block", say("2 tiles × {} × {} floats = {} bytes", tile, tile, 2 * tile * tile * 4)},
       {"tile slots padded with zero at this step", std::to_string(padded_now)},
       {"threads that began a step's multiply before its tiles were complete (all blocks)",
        std::to_string(run.results.value("early_starts_all_blocks", 0))},
       {"threads still multiplying when the next step's copies began (all blocks)",
        std::to_string(run.results.value("late_finishes_all_blocks", 0))},
-      {"wrong elements of C", fmt::format("{} of {}", wrong.size(), n * n)},
+      {"wrong elements of C", say("{} of {}", wrong.size(), n * n)},
   };
   if (!emulator.empty())
     facts.facts.push_back(
         {"the same kernel on the emulator",
-         fmt::format("{} of {} elements wrong; {} threads multiplied too early, {} still multiplied when overwritten",
+         say("{} of {} elements wrong; {} threads multiplied too early, {} still multiplied when overwritten",
                      wrong_on_emulator.size(), n * n, emulator.value("early_starts_all_blocks", 0),
                      emulator.value("late_finishes_all_blocks", 0))});
   facts.facts.push_back(

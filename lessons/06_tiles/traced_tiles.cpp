@@ -7,6 +7,7 @@
 
 #include "common/matmul/kernels.h"
 #include "common/matmul/traced_matmul.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 
@@ -15,7 +16,7 @@ using namespace matmul;
 Status run_traced_tiles(Device& device, int n, int tile, Barriers barriers, TracedTilesRun* out) {
   if (n < 1 || n > kLargestTracedN)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("the pictures trace every tile slot, so n must be 1 to {}; got {}", kLargestTracedN, n));
+                         say("the pictures trace every tile slot, so n must be 1 to {}; got {}", kLargestTracedN, n));
   CUDALAB_RETURN_IF_ERROR(check_tile(device, tile));
   const SharedTileKernels& kernels = *shared_tile_kernels(tile);
   TracedTilesRun run;

@@ -15,6 +15,7 @@
 #include "cudalab/buffer.h"
 #include "cudalab/trace.h"
 #include "tiles_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 namespace {
@@ -136,20 +137,20 @@ std::vector<View> traffic_views(const Run& run) {
   const bool gpu = run.device.is_gpu();
 
   TableView table;
-  table.title = fmt::format("Global loads and time at n = {}, {} × {} threads per block", n, tile, tile);
-  table.columns = {"kernel", fmt::format("loads per thread (counted at n = {})", counted_n), "bytes requested, whole grid",
+  table.title = say("Global loads and time at n = {}, {} × {} threads per block", n, tile, tile);
+  table.columns = {"kernel", say("loads per thread (counted at n = {})", counted_n), "bytes requested, whole grid",
                    "kernel time", "GFLOP/s", "loads per second"};
   auto row = [&](const char* name, const nlohmann::json& timed, const char* counted_key, double bytes, const std::string& law) {
     const bool measured = timed.value("outcome", "") == "measured";
     const double ms = timed.value("ms", 0.0);
-    table.rows.push_back({name, fmt::format("{} ({})", run.results.value(counted_key, 0), law), bytes_three_digits(bytes),
+    table.rows.push_back({name, say("{} ({})", run.results.value(counted_key, 0), law), bytes_three_digits(bytes),
                           measured ? milliseconds_three_digits(ms) : timed.value("note", "not run"),
                           measured ? flop_rate_in_words(gflops(n, ms)) : "—",
-                          measured ? fmt::format("{:.3g} GB/s", issued_rate(bytes, ms)) : "—"});
+                          measured ? say("{:.3g} GB/s", issued_rate(bytes, ms)) : "—"});
   };
-  row("naive (column from x)", naive, "counted_naive", naive_bytes, fmt::format("2n = {}", 2 * counted_n));
-  row(fmt::format("tiles {} × {}", tile, tile).c_str(), shared, "counted_shared", shared_bytes,
-      fmt::format("2 × ceil(n / tile) = {}", 2 * ((counted_n + tile - 1) / tile)));
+  row("naive (column from x)", naive, "counted_naive", naive_bytes, say("2n = {}", 2 * counted_n));
+  row(say("tiles {} × {}", tile, tile).c_str(), shared, "counted_shared", shared_bytes,
+      say("2 × ceil(n / tile) = {}", 2 * ((counted_n + tile - 1) / tile)));
 
   ChartView chart;
   chart.title = "Tiles against naive: bytes requested and time (naive = 1)";
@@ -157,7 +158,7 @@ std::vector<View> traffic_views(const Run& run) {
   chart.log_y = true;
   chart.x_label = "kernel";
   chart.y_label = "relative to the naive kernel";
-  chart.categories = {"naive", fmt::format("tiles {}", tile)};
+  chart.categories = {"naive", say("tiles {}", tile)};
   chart.series.push_back({"bytes requested", {0, 1}, {1.0, naive_bytes > 0 ? shared_bytes / naive_bytes : 0}});
   if (naive_ms > 0 && shared_ms > 0) chart.series.push_back({"kernel time", {0, 1}, {1.0, shared_ms / naive_ms}});
 
@@ -168,14 +169,14 @@ std::vector<View> traffic_views(const Run& run) {
   FactsView facts;
   facts.title = "Why tiles help less than the traffic says";
   facts.facts = {
-      {"loads cut by", fmt::format("{:.1f}× (the tile edge)", shared_bytes > 0 ? naive_bytes / shared_bytes : 0)},
-      {"time cut by", naive_ms > 0 && shared_ms > 0 ? fmt::format("{:.2f}×", naive_ms / shared_ms) : "—"},
-      {"the naive kernel asked memory for", naive_ms > 0 ? fmt::format("{:.0f} GB/s", naive_rate) : "—"},
+      {"loads cut by", say("{:.1f}× (the tile edge)", shared_bytes > 0 ? naive_bytes / shared_bytes : 0)},
+      {"time cut by", naive_ms > 0 && shared_ms > 0 ? say("{:.2f}×", naive_ms / shared_ms) : "—"},
+      {"the naive kernel asked memory for", naive_ms > 0 ? say("{:.0f} GB/s", naive_rate) : "—"},
   };
   if (gpu && bandwidth > 0) {
-    facts.facts.push_back({"this GPU's memory delivers at most", fmt::format("{:.0f} GB/s", bandwidth)});
+    facts.facts.push_back({"this GPU's memory delivers at most", say("{:.0f} GB/s", bandwidth)});
     if (naive_rate > bandwidth)
-      facts.facts.push_back({"so", fmt::format("{:.1f}× more than memory can deliver: the caches (L1, and {} of L2) served "
+      facts.facts.push_back({"so", say("{:.1f}× more than memory can deliver: the caches (L1, and {} of L2) served "
                                                "most of the naive kernel's loads already; tiles remove loads that were "
                                                "cheap cache hits, not trips to memory",
                                                naive_rate / bandwidth, bytes_three_digits(double(l2)))});
@@ -186,8 +187,8 @@ std::vector<View> traffic_views(const Run& run) {
     facts.facts.push_back({"on the emulator", "these are CPU times: the CPU's own caches play the part of the GPU's, and "
                                               "shared memory is ordinary memory, so the ratio says little about a GPU"});
   }
-  facts.facts.push_back({"A, B and C together", fmt::format("{}{}", bytes_three_digits(matrices),
-                                                            l2 ? fmt::format(" (L2 cache: {})", bytes_three_digits(double(l2))) : "")});
+  facts.facts.push_back({"A, B and C together", say("{}{}", bytes_three_digits(matrices),
+                                                            l2 ? say(" (L2 cache: {})", bytes_three_digits(double(l2))) : "")});
   facts.facts.push_back({"results checked against", run.results.value("reference", "")});
   return views_of(std::move(table), std::move(chart), std::move(facts));
 }

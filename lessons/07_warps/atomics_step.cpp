@@ -12,6 +12,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "warps_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -128,12 +129,12 @@ std::vector<View> atomics_views(const Run& run) {
   const std::string clock = run.results.value("timing_label", "");
   const int n = run.results.value("elements", 0);
   TableView table;
-  table.title = fmt::format("A 256-bin histogram of {} {} bytes, {} blocks of 256 threads ({})", n,
+  table.title = say("A 256-bin histogram of {} {} bytes, {} blocks of 256 threads ({})", n,
                             run.results.value("data", ""), run.results.value("blocks", 0u), clock);
   table.columns = {"kernel", "atomics on global memory", "most on one global address", "atomics on shared memory",
                    "most on one shared address (one block)", "kernel time", "checked against the CPU"};
   ChartView chart;
-  chart.title = fmt::format("Kernel time ({})", clock);
+  chart.title = say("Kernel time ({})", clock);
   chart.kind = ChartView::Kind::bar;
   chart.x_label = "kernel";
   chart.y_label = "ms";
@@ -162,9 +163,9 @@ std::vector<View> atomics_views(const Run& run) {
   FactsView facts;
   facts.title = "Atomics";
   const double global_ms = run.results["global"].value("ms", 0.0), shared_ms = run.results["shared"].value("ms", 0.0);
-  facts.facts.push_back({"largest bin", fmt::format("{} of {} bytes ({:.1f} %)", run.results.value("largest_bin", 0u), n,
+  facts.facts.push_back({"largest bin", say("{} of {} bytes ({:.1f} %)", run.results.value("largest_bin", 0u), n,
                                                      n > 0 ? 100.0 * run.results.value("largest_bin", 0u) / n : 0)});
-  if (shared_ms > 0) facts.facts.push_back({"global ÷ shared time", fmt::format("{:.2f}× ({})", global_ms / shared_ms, clock)});
+  if (shared_ms > 0) facts.facts.push_back({"global ÷ shared time", say("{:.2f}× ({})", global_ms / shared_ms, clock)});
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "the counts hold on a GPU; the times do not: a block's threads run one at a "
                                               "time there, so threads of one block never contend, and an atomic is a CPU "

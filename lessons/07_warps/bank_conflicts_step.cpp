@@ -12,6 +12,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "warps_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -163,7 +164,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
     const auto& side = run.results[key];
     const bool pad = std::string(key) == "padded";
     CellGridView grid;
-    grid.title = fmt::format("{}: the bank each lane of warp {} hits reading tile[threadIdx.x][threadIdx.y] "
+    grid.title = say("{}: the bank each lane of warp {} hits reading tile[threadIdx.x][threadIdx.y] "
                              "(row: lane, column: bank); {}-way",
                              pad ? "tile[32][33]" : "tile[32][32]", shown_warp, side.value("load_degree", 0));
     grid.cols = 32;
@@ -181,7 +182,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
       cell.row = int(lane);
       cell.group = on_bank[std::size_t(banks[lane])] > 1 ? 1 : 0;
       cell.label = std::to_string(lane);
-      cell.tooltip = fmt::format("lane {} reads byte {} of the tile: bank ({} / 4) % 32 = {}, shared with {} other lane(s)",
+      cell.tooltip = say("lane {} reads byte {} of the tile: bank ({} / 4) % 32 = {}, shared with {} other lane(s)",
                                  lane, offsets[lane], offsets[lane], banks[lane], on_bank[std::size_t(banks[lane])] - 1);
       grid.cells.push_back(std::move(cell));
     }
@@ -189,22 +190,22 @@ std::vector<View> bank_conflicts_views(const Run& run) {
   }
   const std::string clock = run.results.value("timing_label", "");
   TableView table;
-  table.title = fmt::format("Transposing {0} × {0} floats through a 32 × 32 tile ({1})", run.results.value("n", 0), clock);
+  table.title = say("Transposing {0} × {0} floats through a 32 × 32 tile ({1})", run.results.value("n", 0), clock);
   table.columns = {"kernel", "store tile[ty][tx]: conflict degree", "load tile[tx][ty]: conflict degree", "kernel time",
                    "GB/s (read + write)", "checked against the CPU"};
   for (const char* key : {"unpadded", "padded"}) {
     const auto& side = run.results[key];
-    table.rows.push_back({std::string("transpose_") + key, fmt::format("{}-way", side.value("store_degree", 0)),
-                          fmt::format("{}-way", side.value("load_degree", 0)), milliseconds_in_words(side.value("ms", 0.0)),
+    table.rows.push_back({std::string("transpose_") + key, say("{}-way", side.value("store_degree", 0)),
+                          say("{}-way", side.value("load_degree", 0)), milliseconds_in_words(side.value("ms", 0.0)),
                           bandwidth_in_words(side.value("gbs", 0.0)), side.value("matches", false) ? "matches" : "DIFFERS"});
   }
   FactsView facts;
   facts.title = "Bank conflicts";
   const double unpadded_ms = run.results["unpadded"].value("ms", 0.0), padded_ms = run.results["padded"].value("ms", 0.0);
-  facts.facts.push_back({"column read, no padding", fmt::format("{}-way: the warp's load is served in that many turns",
+  facts.facts.push_back({"column read, no padding", say("{}-way: the warp's load is served in that many turns",
                                                                 run.results["unpadded"].value("load_degree", 0))});
-  facts.facts.push_back({"column read, one column of padding", fmt::format("{}-way", run.results["padded"].value("load_degree", 0))});
-  if (padded_ms > 0) facts.facts.push_back({"unpadded ÷ padded time", fmt::format("{:.2f}× ({})", unpadded_ms / padded_ms, clock)});
+  facts.facts.push_back({"column read, one column of padding", say("{}-way", run.results["padded"].value("load_degree", 0))});
+  if (padded_ms > 0) facts.facts.push_back({"unpadded ÷ padded time", say("{:.2f}× ({})", unpadded_ms / padded_ms, clock)});
   if (run.results.contains("hardware")) {
     const nlohmann::json& counts = run.results["hardware"];
     if (counts.value("read", false)) {
@@ -214,7 +215,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
                      conflicts = counted(counts, kernel, kSharedLoadBankConflicts);
         if (loads > 0)
           facts.facts.push_back({kernel + ", the GPU's own count",
-                                 fmt::format("{:.0f} shared loads served in {:.0f} turns: {:.1f}-way (the trace: {}-way); "
+                                 say("{:.0f} shared loads served in {:.0f} turns: {:.1f}-way (the trace: {}-way); "
                                              "{:.0f} bank conflicts counted",
                                              loads, wavefronts, wavefronts / loads, run.results[key].value("load_degree", 0), conflicts)});
       }
@@ -224,7 +225,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
                    store_requests = counted(counts, "transpose_padded", kGlobalStoreRequests);
       if (requests > 0 && store_requests > 0)
         facts.facts.push_back({"global memory, the GPU's own count",
-                               fmt::format("{:.1f} sectors per load request, {:.1f} per store request: a warp's 32 floats "
+                               say("{:.1f} sectors per load request, {:.1f} per store request: a warp's 32 floats "
                                            "are 128 bytes, four 32-byte sectors",
                                            sectors / requests, store_sectors / store_requests)});
       facts.facts.push_back({"counted by", counts.value("source", "")});

@@ -13,6 +13,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "warps_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -136,7 +137,7 @@ void run_divergence(const ParamValues& values, Device& device, RunControl& contr
     const float share = 0.9f / float(std::size(kSweep) + 1);
     for (int each_k : kSweep) {
       Timing timing;
-      timing.label = fmt::format("branch_on_lane, k = {}", each_k);
+      timing.label = say("branch_on_lane, k = {}", each_k);
       CUDALAB_RETURN_IF_ERROR(time_on_device(
           device, [&] { return launch(device, branch_on_lane, config, n, each_k, x_on_device.data(), y_on_device.data(), rounds, Trace{}); },
           policy, control, &timing));
@@ -175,7 +176,7 @@ std::vector<View> divergence_views(const Run& run) {
     const bool by_warp = map.value("kernel", "") == "branch_on_warp";
     CellGridView grid;
     grid.title = by_warp ? "branch_on_warp: who ran each branch (one block of 256 threads; __activemask() in each branch)"
-                         : fmt::format("branch_on_lane, k = {}: who ran each branch (one block of 256 threads; "
+                         : say("branch_on_lane, k = {}: who ran each branch (one block of 256 threads; "
                                        "__activemask() in each branch)",
                                        map.value("k", 0));
     grid.cols = 32;
@@ -191,19 +192,19 @@ std::vector<View> divergence_views(const Run& run) {
           const bool active = (masks[branch] >> lane) & 1u;
           cell.group = active ? branch : -1;
           cell.label = std::to_string(lane);
-          cell.tooltip = fmt::format("warp {}, lane {} (thread {}): {} branch {} (its __activemask() = 0x{:08x})", w, lane,
+          cell.tooltip = say("warp {}, lane {} (thread {}): {} branch {} (its __activemask() = 0x{:08x})", w, lane,
                                      32 * w + unsigned(lane), active ? "ran" : "sat out", branch ? "B" : "A", masks[branch]);
           grid.cells.push_back(std::move(cell));
         }
       const bool both = masks[0] && masks[1];
-      grid.frames.push_back({0, int(2 * w), 32, 2, fmt::format("warp {}{}", w, both ? ": both branches" : ""), both ? 1 : 0});
+      grid.frames.push_back({0, int(2 * w), 32, 2, say("warp {}{}", w, both ? ": both branches" : ""), both ? 1 : 0});
     }
     views.emplace_back(std::move(grid));
   }
   if (!run.results.contains("sweep") || run.results["sweep"].empty()) return views;
   const std::string clock = run.results.value("timing_label", "");
   ChartView chart;
-  chart.title = fmt::format("Kernel time against k ({})", clock);
+  chart.title = say("Kernel time against k ({})", clock);
   chart.x_label = "k in threadIdx.x % k";
   chart.y_label = "ms";
   chart.log_x = true;
@@ -217,14 +218,14 @@ std::vector<View> divergence_views(const Run& run) {
   chart.series = {lane, warp};
 
   TableView table;
-  table.title = fmt::format("{} elements, {} rounds per branch ({})", run.results.value("elements", 0), run.results.value("rounds", 0), clock);
+  table.title = say("{} elements, {} rounds per branch ({})", run.results.value("elements", 0), run.results.value("rounds", 0), clock);
   table.columns = {"kernel", "warps of a block with both branches", "kernel time", "checked against the CPU"};
   for (const auto& point : run.results["sweep"]) {
     const int k = point.value("k", 0);
     // For k <= 32 every warp holds a lane with threadIdx.x % k == 0 and (k > 1) lanes without;
     // for k = 64 only the even warps do.
     const std::string both = k == 1 ? "0 of 8" : k <= 32 ? "8 of 8" : "4 of 8";
-    table.rows.push_back({fmt::format("branch_on_lane, k = {}", k), both, milliseconds_in_words(point.value("ms", 0.0)),
+    table.rows.push_back({say("branch_on_lane, k = {}", k), both, milliseconds_in_words(point.value("ms", 0.0)),
                           point.value("matches", false) ? "matches" : "DIFFERS"});
   }
   if (run.results.contains("by_warp"))
@@ -236,9 +237,9 @@ std::vector<View> divergence_views(const Run& run) {
   const auto& sweep = run.results["sweep"];
   const nlohmann::json lane_map = run.results.value("lane_map", nlohmann::json::object());
   facts.facts.push_back({"warps with both branches (k = " + std::to_string(lane_map.value("k", 0)) + ")",
-                         fmt::format("{} of 8, from the lane map", run.results.value("warps_with_both", 0))});
+                         say("{} of 8, from the lane map", run.results.value("warps_with_both", 0))});
   if (sweep.size() >= 2 && sweep[0].value("ms", 0.0) > 0)
-    facts.facts.push_back({"k = 2 against k = 1", fmt::format("{:.2f}× the time", sweep[1].value("ms", 0.0) / sweep[0].value("ms", 0.0))});
+    facts.facts.push_back({"k = 2 against k = 1", say("{:.2f}× the time", sweep[1].value("ms", 0.0) / sweep[0].value("ms", 0.0))});
   if (run.device.is_gpu())
     facts.facts.push_back({"why", "a warp whose lanes disagree runs both branches, one after the other, with the other "
                                   "branch's lanes switched off: from k = 2 to 32 every warp pays for both"});
@@ -253,7 +254,7 @@ std::vector<View> divergence_views(const Run& run) {
       const double lane = counted(counts, "branch_on_lane", kDivergentBranchTargets),
                    warp = counted(counts, "branch_on_warp", kDivergentBranchTargets);
       facts.facts.push_back({"divergent branches, the GPU's own count",
-                             fmt::format("{:.0f} in branch_on_lane (k = {}), {:.0f} in branch_on_warp — the lane maps say {} "
+                             say("{:.0f} in branch_on_lane (k = {}), {:.0f} in branch_on_warp — the lane maps say {} "
                                          "and {} ({}: {})",
                                          lane, lane_map.value("k", 0), warp, run.results.value("warps_with_both", 0), warp_both,
                                          counts.value("source", ""), kDivergentBranchTargets)});
@@ -261,7 +262,7 @@ std::vector<View> divergence_views(const Run& run) {
                    warp_targets = counted(counts, "branch_on_warp", kBranchTargets);
       if (lane_targets > 0 && warp_targets > 0)
         facts.facts.push_back({"branch efficiency, the GPU's own count",
-                               fmt::format("{:.1f} % in branch_on_lane, {:.1f} % in branch_on_warp: the share of branch "
+                               say("{:.1f} % in branch_on_lane, {:.1f} % in branch_on_warp: the share of branch "
                                            "targets where a warp's lanes agreed",
                                            100 * (lane_targets - lane) / lane_targets, 100 * (warp_targets - warp) / warp_targets)});
     } else {

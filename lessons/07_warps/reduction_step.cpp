@@ -14,6 +14,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "warps_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -189,12 +190,12 @@ std::vector<View> reduction_views(const Run& run) {
   const double bandwidth = run.results.value("bandwidth_gbs", 0.0);
   const bool gpu = run.device.is_gpu();
   TableView table;
-  table.title = fmt::format("Summing {} unsigned ints, 256 threads per block (counts: block 0, from the trace)",
+  table.title = say("Summing {} unsigned ints, 256 threads per block (counts: block 0, from the trace)",
                             run.results.value("elements", 0u));
   table.columns = {"rung", "blocks", "__syncthreads() per block", "shuffles per block", "adds in shared memory",
                    "warp steps that diverged", "kernel time", "GB/s", "of the memory's peak", "sum"};
   ChartView chart;
-  chart.title = fmt::format("Kernel time per rung ({})", clock);
+  chart.title = say("Kernel time per rung ({})", clock);
   chart.kind = ChartView::Kind::bar;
   chart.x_label = "rung";
   chart.y_label = "ms";
@@ -202,11 +203,11 @@ std::vector<View> reduction_views(const Run& run) {
   for (const auto& row : run.results["rungs"]) {
     const int r = row.value("rung", 0);
     const double gbs = row.value("gbs", 0.0);
-    table.rows.push_back({fmt::format("{}. {}", r, row.value("idea", "")), std::to_string(row.value("blocks", 0u)),
+    table.rows.push_back({say("{}. {}", r, row.value("idea", "")), std::to_string(row.value("blocks", 0u)),
                           std::to_string(row.value("barriers", 0)), std::to_string(row.value("shuffles", 0)),
                           std::to_string(row.value("shared_adds", 0)), std::to_string(row.value("divergent_warp_steps", 0)),
                           milliseconds_in_words(row.value("ms", 0.0)), bandwidth_in_words(gbs),
-                          gpu && bandwidth > 0 ? fmt::format("{:.0f} %", 100 * gbs / bandwidth) : "— (not a GPU)",
+                          gpu && bandwidth > 0 ? say("{:.0f} %", 100 * gbs / bandwidth) : "— (not a GPU)",
                           row.value("matches", false) ? "matches the CPU" : "DIFFERS"});
     chart.categories.push_back(std::to_string(r));
     times.x.push_back(r - 1);
@@ -222,7 +223,7 @@ std::vector<View> reduction_views(const Run& run) {
     const auto& row = run.results["rungs"][chosen];
     constexpr int kWarpsPerBlock = int(kReduceBlock / 32), kPanelsPerRow = 2;
     CellGridView grid;
-    grid.title = fmt::format("Rung {} ({}): who added at each step in block 0 (a panel per step: a row per warp, a "
+    grid.title = say("Rung {} ({}): who added at each step in block 0 (a panel per step: a row per warp, a "
                              "column per lane)",
                              chosen + 1, row.value("idea", ""));
     grid.legend = {"added in shared memory", "added a shuffled value"};
@@ -243,7 +244,7 @@ std::vector<View> reduction_views(const Run& run) {
           cell.col = left + l;
           cell.row = top + w;
           cell.group = added[t] ? (shuffle ? 1 : 0) : -1;
-          cell.tooltip = fmt::format("thread {} (warp {}, lane {}), {} = {}: {}", t, w, l, shuffle ? "shuffle offset" : "stride s",
+          cell.tooltip = say("thread {} (warp {}, lane {}), {} = {}: {}", t, w, l, shuffle ? "shuffle offset" : "stride s",
                                      step.value("step", 0), added[t] ? "added" : "idle");
           grid.cells.push_back(std::move(cell));
         }
@@ -253,8 +254,8 @@ std::vector<View> reduction_views(const Run& run) {
         }
       }
       grid.frames.push_back({left, top, 32, kWarpsPerBlock,
-                             fmt::format("{} = {}{}", shuffle ? "offset" : "s", step.value("step", 0),
-                                         diverged ? fmt::format(": {} warp{} diverged", diverged, diverged > 1 ? "s" : "") : ""),
+                             say("{} = {}{}", shuffle ? "offset" : "s", step.value("step", 0),
+                                         diverged ? say(": {} warp{} diverged", diverged, diverged > 1 ? "s" : "") : ""),
                              0});
       ++panel;
     }
@@ -268,9 +269,9 @@ std::vector<View> reduction_views(const Run& run) {
   facts.facts.push_back({"CPU sum", std::to_string(run.results.value("cpu_sum", std::uint64_t(0)))});
   facts.facts.push_back({"fastest rung", std::to_string(run.results.value("fastest_rung", 0) + 1)});
   if (rows.size() == 5 && rows[4].value("ms", 0.0) > 0)
-    facts.facts.push_back({"rung 1 ÷ rung 5", fmt::format("{:.2f}× ({})", rows[0].value("ms", 0.0) / rows[4].value("ms", 0.0), clock)});
+    facts.facts.push_back({"rung 1 ÷ rung 5", say("{:.2f}× ({})", rows[0].value("ms", 0.0) / rows[4].value("ms", 0.0), clock)});
   if (gpu && bandwidth > 0)
-    facts.facts.push_back({"memory's peak", fmt::format("{} (memory clock × bus width × 2)", bandwidth_in_words(bandwidth))});
+    facts.facts.push_back({"memory's peak", say("{} (memory clock × bus width × 2)", bandwidth_in_words(bandwidth))});
   else if (!gpu)
     facts.facts.push_back({"on the emulator", "the counts are the kernels' own and hold on a GPU; the times are CPU times, "
                                               "where a barrier costs a fiber switch per thread and divergence costs nothing"});

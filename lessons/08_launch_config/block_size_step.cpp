@@ -10,6 +10,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "launch_config_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::launch_config {
 namespace {
@@ -96,7 +97,7 @@ void run_block_size(const ParamValues& values, Device& device, RunControl& contr
         }
         run->results["worst_relative_error"] = worst;
         if (worst > 1e-4)
-          return Status::error(StatusCode::internal, fmt::format("scale_repeatedly differs from the CPU by {:.2g}", worst));
+          return Status::error(StatusCode::internal, say("scale_repeatedly differs from the CPU by {:.2g}", worst));
       }
       const Waves w = waves_of(config.grid.x, static_cast<long long>(per_sm) * facts.sm_count);
       run->results["rows"].push_back({{"threads_per_block", threads},
@@ -145,7 +146,7 @@ std::vector<View> block_size_views(const Run& run) {
     table.rows.push_back({std::to_string(row.value("threads_per_block", 0)), std::to_string(row.value("blocks", 0ll)),
                           std::to_string(row.value("blocks_per_sm", 0)), std::to_string(slots),
                           std::to_string(row.value("waves", 0ll)),
-                          fmt::format("{} ({:.0f} % full)", last, 100.0 * double(last) / double(std::max(slots, 1ll))),
+                          say("{} ({:.0f} % full)", last, 100.0 * double(last) / double(std::max(slots, 1ll))),
                           milliseconds_three_digits(row.value("ms", 0.0))});
   }
   chart.series.push_back(std::move(series));
@@ -157,11 +158,11 @@ std::vector<View> block_size_views(const Run& run) {
   const long long per_cell = (slots + kMostSlotCellsPerRow - 1) / kMostSlotCellsPerRow;
   const int cols = static_cast<int>((slots + per_cell - 1) / per_cell);
   CellGridView grid;
-  grid.title = fmt::format("{} blocks of {} threads on {} slots ({} {}s × {}): {} waves, the last one {} blocks "
+  grid.title = say("{} blocks of {} threads on {} slots ({} {}s × {}): {} waves, the last one {} blocks "
                            "({:.0f} % full){}",
                            run.results.value("blocks", 0ll), run.results.value("threads_per_block", 0), slots,
                            run.results.value("sm_count", 0), unit, run.results.value("blocks_per_sm", 0), waves, last,
-                           100.0 * double(last) / double(slots), per_cell > 1 ? fmt::format("; a cell is {} slots", per_cell) : "");
+                           100.0 * double(last) / double(slots), per_cell > 1 ? say("; a cell is {} slots", per_cell) : "");
   grid.cols = std::max(cols, 1);
   const long long drawn_waves = std::min<long long>(waves, kMostWaveRowsDrawn);
   grid.rows = static_cast<int>(std::max(drawn_waves, 1ll));
@@ -175,7 +176,7 @@ std::vector<View> block_size_views(const Run& run) {
       const bool tail = wave == waves - 1;
       grid.cells.push_back({col, static_cast<int>(row), filled > 0 ? (tail ? 1 : 0) : -1,
                             float(0.4 + 0.6 * double(filled) / double(per_cell)), "",
-                            fmt::format("wave {}: slots {}–{}, {} busy", wave + 1, first, first + per_cell - 1, filled)});
+                            say("wave {}: slots {}–{}, {} busy", wave + 1, first, first + per_cell - 1, filled)});
     }
   }
   FactsView facts;
@@ -183,7 +184,7 @@ std::vector<View> block_size_views(const Run& run) {
   facts.facts = {{"blocks in the last wave", std::to_string(last)},
                  {"waves", std::to_string(waves)},
                  {"resident blocks per " + unit,
-                  fmt::format("{} ({})", run.results.value("blocks_per_sm", 0),
+                  say("{} ({})", run.results.value("blocks_per_sm", 0),
                               gpu ? "cudaOccupancyMaxActiveBlocksPerMultiprocessor" : "emulator: one block per worker")},
                  {"times", gpu ? "GPU · CUDA events, median" : "CPU emulator — not a GPU time"}};
   return views_of(std::move(grid), std::move(chart), std::move(facts), std::move(table));

@@ -10,6 +10,7 @@
 #include "gpu_limits.h"
 #include "kernels.h"
 #include "launch_config_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::launch_config {
 namespace {
@@ -18,7 +19,7 @@ constexpr int kThisGpu = 5;  // the choice after the table's five GPUs
 
 std::vector<std::string> gpu_choices() {
   std::vector<std::string> choices;
-  for (const GpuLimits& g : known_gpus()) choices.push_back(fmt::format("{} ({})", g.arch, g.example));
+  for (const GpuLimits& g : known_gpus()) choices.push_back(say("{} ({})", g.arch, g.example));
   choices.push_back("this GPU (its own limits)");
   return choices;
 }
@@ -150,7 +151,7 @@ std::vector<View> calculator_views(const Run& run) {
 
   // One SM's warp slots, 8 to a row; each resident block colours its warps.
   CellGridView sm;
-  sm.title = fmt::format("One SM of {} ({}): {} blocks × {} warps = {} of {} warp slots ({:.0f} % occupancy), "
+  sm.title = say("One SM of {} ({}): {} blocks × {} warps = {} of {} warp slots ({:.0f} % occupancy), "
                          "limited by {}",
                          c.value("arch", "?"), c.value("example", ""), blocks, warps_per_block, blocks * warps_per_block,
                          max_warps, 100 * c.value("occupancy", 0.0), limiter);
@@ -161,10 +162,10 @@ std::vector<View> calculator_views(const Run& run) {
     const bool used = block < blocks;
     sm.cells.push_back({slot % sm.cols, slot / sm.cols, used ? block % 12 : -1, used ? 0.8f : 1.f,
                         used ? std::to_string(block) : "",
-                        used ? fmt::format("warp slot {}: block {}, its warp {}", slot, block, slot % warps_per_block)
-                             : fmt::format("warp slot {}: empty", slot)});
+                        used ? say("warp slot {}: block {}, its warp {}", slot, block, slot % warps_per_block)
+                             : say("warp slot {}: empty", slot)});
   }
-  for (int block = 0; block < blocks && block < 12; ++block) sm.legend.push_back(fmt::format("block {}", block));
+  for (int block = 0; block < blocks && block < 12; ++block) sm.legend.push_back(say("block {}", block));
   sm.legend.resize(std::max<std::size_t>(sm.legend.size(), 1));
 
   TableView limits;
@@ -172,15 +173,15 @@ std::vector<View> calculator_views(const Run& run) {
   limits.columns = {"resource", "one SM has", "one block needs", "blocks it allows"};
   const nlohmann::json& l = c.value("limits", nlohmann::json::object());
   limits.rows = {
-      {"threads (whole warps)", fmt::format("{} threads = {} warps", l.value("max_threads_per_sm", 0), max_warps),
-       fmt::format("{} warps", warps_per_block), count_or_any(c.value("by_threads", 0))},
-      {"blocks", fmt::format("{} blocks", l.value("max_blocks_per_sm", 0)), "1 block",
+      {"threads (whole warps)", say("{} threads = {} warps", l.value("max_threads_per_sm", 0), max_warps),
+       say("{} warps", warps_per_block), count_or_any(c.value("by_threads", 0))},
+      {"blocks", say("{} blocks", l.value("max_blocks_per_sm", 0)), "1 block",
        count_or_any(c.value("by_blocks", 0))},
-      {"registers", fmt::format("{} registers", l.value("registers_per_sm", 0)),
-       fmt::format("{} per warp × {} warps", c.value("registers_per_warp", 0), warps_per_block),
+      {"registers", say("{} registers", l.value("registers_per_sm", 0)),
+       say("{} per warp × {} warps", c.value("registers_per_warp", 0), warps_per_block),
        count_or_any(c.value("by_registers", 0))},
-      {"shared memory", fmt::format("{} KiB", l.value("shared_per_sm", std::size_t(0)) / 1024),
-       fmt::format("{} bytes (with the {}-byte reserve, rounded to {})", c.value("shared_per_block_allocated", std::size_t(0)),
+      {"shared memory", say("{} KiB", l.value("shared_per_sm", std::size_t(0)) / 1024),
+       say("{} bytes (with the {}-byte reserve, rounded to {})", c.value("shared_per_block_allocated", std::size_t(0)),
                    l.value("reserved_shared_per_block", 0), l.value("shared_allocation_unit", 0)),
        count_or_any(c.value("by_shared", 0))},
   };
@@ -189,7 +190,7 @@ std::vector<View> calculator_views(const Run& run) {
   facts.title = "Occupancy";
   facts.facts = {{"resident blocks per SM", std::to_string(blocks)},
                  {"limited by", limiter},
-                 {"resident warps per SM", fmt::format("{} of {}", blocks * warps_per_block, max_warps)},
+                 {"resident warps per SM", say("{} of {}", blocks * warps_per_block, max_warps)},
                  {"values from", run.results.value("source", "")}};
 
   TableView kernels;
@@ -201,8 +202,8 @@ std::vector<View> calculator_views(const Run& run) {
       continue;
     }
     kernels.rows.push_back({k.value("kernel", ""), std::to_string(k.value("registers_per_thread", 0)),
-                            fmt::format("{} bytes", k.value("static_shared_bytes", 0)),
-                            fmt::format("{} ({})", k.value("calculator", 0), k.value("limiter", "")),
+                            say("{} bytes", k.value("static_shared_bytes", 0)),
+                            say("{} ({})", k.value("calculator", 0), k.value("limiter", "")),
                             std::to_string(k.value("cuda_occupancy", -1)), k.value("agree", false) ? "yes" : "NO"});
   }
 
@@ -211,11 +212,11 @@ std::vector<View> calculator_views(const Run& run) {
   every.columns = {"GPU", "threads/SM", "blocks/SM", "shared/SM", "resident blocks", "limited by", "occupancy"};
   for (const auto& g : run.results.value("every_gpu", nlohmann::json::array())) {
     const nlohmann::json& gl = g.value("limits", nlohmann::json::object());
-    every.rows.push_back({fmt::format("{} ({})", g.value("arch", ""), g.value("example", "")),
+    every.rows.push_back({say("{} ({})", g.value("arch", ""), g.value("example", "")),
                           std::to_string(gl.value("max_threads_per_sm", 0)), std::to_string(gl.value("max_blocks_per_sm", 0)),
-                          fmt::format("{} KiB", gl.value("shared_per_sm", std::size_t(0)) / 1024),
+                          say("{} KiB", gl.value("shared_per_sm", std::size_t(0)) / 1024),
                           g.value("refused", "").empty() ? std::to_string(g.value("blocks_per_sm", 0)) : "none fits",
-                          g.value("limiter", ""), fmt::format("{:.0f} %", 100 * g.value("occupancy", 0.0))});
+                          g.value("limiter", ""), say("{:.0f} %", 100 * g.value("occupancy", 0.0))});
   }
   return views_of(std::move(sm), std::move(limits), std::move(facts), std::move(kernels), std::move(every));
 }

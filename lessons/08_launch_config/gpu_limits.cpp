@@ -1,4 +1,5 @@
 #include "gpu_limits.h"
+#include "text/say.h"
 
 #include <algorithm>
 #include <climits>
@@ -90,7 +91,7 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
   o.max_warps_per_sm = gpu.max_threads_per_sm / warp;
   o.warps_per_block = (std::max(threads_per_block, 1) + warp - 1) / warp;
   if (threads_per_block < 1 || threads_per_block > 1024) {
-    o.refused = fmt::format("a block holds 1 to 1024 threads; you asked for {}", threads_per_block);
+    o.refused = say("a block holds 1 to 1024 threads; you asked for {}", threads_per_block);
     return o;
   }
   // Threads: whole warps are allocated, so 48 threads take 2 warps' places.
@@ -101,7 +102,7 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
   o.registers_per_warp = (registers_per_thread * warp + gpu.register_allocation_unit - 1) /
                          gpu.register_allocation_unit * gpu.register_allocation_unit;
   if (registers_per_thread > gpu.max_registers_per_thread) {
-    o.refused = fmt::format("a thread may use at most {} registers; you asked for {}", gpu.max_registers_per_thread,
+    o.refused = say("a thread may use at most {} registers; you asked for {}", gpu.max_registers_per_thread,
                             registers_per_thread);
   } else if (o.registers_per_warp == 0) {
     o.by_registers = INT_MAX;
@@ -112,7 +113,7 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
     const int assumed = o.registers_per_warp * ((o.warps_per_block + gpu.register_sub_partitions - 1) /
                                                 gpu.register_sub_partitions * gpu.register_sub_partitions);
     if (block_registers > gpu.registers_per_block || assumed > gpu.registers_per_block)
-      o.refused = fmt::format("{} threads × {} registers need {} registers, more than a block may have ({})",
+      o.refused = say("{} threads × {} registers need {} registers, more than a block may have ({})",
                               threads_per_block, registers_per_thread, std::max(block_registers, assumed),
                               gpu.registers_per_block);
     else
@@ -124,7 +125,7 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
   const std::size_t unit = static_cast<std::size_t>(std::max(gpu.shared_allocation_unit, 1));
   o.shared_per_block = (used + unit - 1) / unit * unit;
   if (shared_per_block > gpu.shared_per_block_optin)
-    o.refused = fmt::format("a block may use at most {} bytes of shared memory (with opt-in); you asked for {}",
+    o.refused = say("a block may use at most {} bytes of shared memory (with opt-in); you asked for {}",
                             gpu.shared_per_block_optin, shared_per_block);
   else
     o.by_shared = o.shared_per_block == 0 ? INT_MAX : static_cast<int>(gpu.shared_per_sm / o.shared_per_block);

@@ -10,6 +10,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "launch_config_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::launch_config {
 
@@ -83,7 +84,7 @@ void run_grid_size(const ParamValues& values, Device& device, RunControl& contro
           float value = input[std::size_t(i)];
           for (int r = 0; r < rounds; ++r) value = value * 0.999f + 0.001f;
           if (std::abs(out[std::size_t(i)] - value) > 1e-4f * std::abs(value))
-            return Status::error(StatusCode::internal, fmt::format("element {} differs from the CPU", i));
+            return Status::error(StatusCode::internal, say("element {} differs from the CPU", i));
         }
         slowest = timing.ms;
       }
@@ -106,7 +107,7 @@ std::vector<View> grid_size_views(const Run& run) {
   const std::string unit = gpu ? "SM" : "worker";
   const long long fill = run.results.value("blocks_to_fill", 0ll);
   ChartView chart;
-  chart.title = fmt::format("scale_repeatedly_grid_stride: time vs blocks per grid ({}); {} blocks fill every {}",
+  chart.title = say("scale_repeatedly_grid_stride: time vs blocks per grid ({}); {} blocks fill every {}",
                             gpu ? "GPU, CUDA events, median" : "CPU emulator — not a GPU time", fill, unit);
   chart.x_label = "blocks per grid";
   chart.y_label = "ms";
@@ -121,7 +122,7 @@ std::vector<View> grid_size_views(const Run& run) {
     measured.x.push_back(double(blocks));
     measured.y.push_back(row.value("ms", 0.0));
     if (blocks == fill) full.x.push_back(double(blocks)), full.y.push_back(row.value("ms", 0.0));
-    table.rows.push_back({std::to_string(blocks), fmt::format("{} of {}", row.value("sms_busy", 0ll), run.results.value("sm_count", 0)),
+    table.rows.push_back({std::to_string(blocks), say("{} of {}", row.value("sms_busy", 0ll), run.results.value("sm_count", 0)),
                           blocks < fill ? "no: room left" : (blocks == fill ? "exactly" : "yes: the rest queue"),
                           milliseconds_three_digits(row.value("ms", 0.0))});
   }
@@ -131,11 +132,11 @@ std::vector<View> grid_size_views(const Run& run) {
   facts.title = "Filling the device";
   facts.facts = {
       {"blocks that fill every " + unit,
-       fmt::format("{} ({} {}s × {} per {}, {})", fill, run.results.value("sm_count", 0), unit,
+       say("{} ({} {}s × {} per {}, {})", fill, run.results.value("sm_count", 0), unit,
                    run.results.value("blocks_per_sm", 0), unit, run.results.value("blocks_per_sm_source", ""))},
       {"1 block → enough blocks",
        run.results.contains("speedup_one_block_to_fill")
-           ? fmt::format("{:.1f}× faster ({})", run.results.value("speedup_one_block_to_fill", 0.0),
+           ? say("{:.1f}× faster ({})", run.results.value("speedup_one_block_to_fill", 0.0),
                          gpu ? "GPU time, CUDA events" : "emulator time — a CPU figure, not a GPU time")
            : "—"}};
   return views_of(std::move(chart), std::move(facts), std::move(table));

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "six_rules_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::six_rules {
 
@@ -72,7 +73,7 @@ nlohmann::json pair_json(Rule rule, const PairOutcome& pair) {
 
 std::string speedup_in_words(const nlohmann::json& pair) {
   const std::string before = pair.value("before_clock", ""), after = pair.value("after_clock", "");
-  return fmt::format("{:.2f}× ({} vs {}{})", pair.value("speedup", 0.0), after,
+  return say("{:.2f}× ({} vs {}{})", pair.value("speedup", 0.0), after,
                      before == after ? "the same clock" : before, before == after ? "" : ": two different clocks");
 }
 
@@ -90,7 +91,7 @@ void run_pair_step(Rule rule, const RuleSizes& sizes, Device& device, RunControl
   run->status = measure_rule(rule, sizes, device, control, &pair);
   if (!run->status.ok()) return;
   if (!pair.matches) {
-    run->status = Status::error(StatusCode::internal, fmt::format("{}: a result differs from the CPU reference (worst "
+    run->status = Status::error(StatusCode::internal, say("{}: a result differs from the CPU reference (worst "
                                                                   "relative error {:.2g})",
                                                                   rule_info(rule).name, pair.worst_error));
     return;
@@ -105,7 +106,7 @@ void run_pair_step(Rule rule, const RuleSizes& sizes, Device& device, RunControl
 std::vector<View> pair_views(const Run& run) {
   const nlohmann::json& pair = run.results.value("pair", nlohmann::json::object());
   ChartView chart;
-  chart.title = fmt::format("{}: before and after (ms; before: {}, after: {})", pair.value("name", ""),
+  chart.title = say("{}: before and after (ms; before: {}, after: {})", pair.value("name", ""),
                             pair.value("before_clock", ""), pair.value("after_clock", ""));
   chart.kind = ChartView::Kind::bar;
   chart.y_label = "ms";
@@ -114,10 +115,10 @@ std::vector<View> pair_views(const Run& run) {
   FactsView facts;
   facts.title = pair.value("name", "");
   facts.facts = {
-      {"before", fmt::format("{} — {}", milliseconds_three_digits(pair.value("before_ms", 0.0)), pair.value("before_timing", ""))},
-      {"after", fmt::format("{} — {}", milliseconds_three_digits(pair.value("after_ms", 0.0)), pair.value("after_timing", ""))},
+      {"before", say("{} — {}", milliseconds_three_digits(pair.value("before_ms", 0.0)), pair.value("before_timing", ""))},
+      {"after", say("{} — {}", milliseconds_three_digits(pair.value("after_ms", 0.0)), pair.value("after_timing", ""))},
       {"speedup (before ÷ after)", speedup_in_words(pair)},
-      {"checked against the CPU", fmt::format("{} (worst relative error {:.1e})", pair.value("matches", false) ? "both match" : "MISMATCH",
+      {"checked against the CPU", say("{} (worst relative error {:.1e})", pair.value("matches", false) ? "both match" : "MISMATCH",
                                               pair.value("worst_error", 0.0))},
       {"taught in", pair.value("taught_in", "")}};
   if (!run.device.is_gpu())

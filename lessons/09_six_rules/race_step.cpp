@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "six_rules_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::six_rules {
 
@@ -41,7 +42,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
     run->status = measure_rule(Rule(rule), these, device, control, &pair);
     if (!run->status.ok()) return;
     if (!pair.matches) {
-      run->status = Status::error(StatusCode::internal, fmt::format("{}: a result differs from the CPU reference",
+      run->status = Status::error(StatusCode::internal, say("{}: a result differs from the CPU reference",
                                                                     rule_info(Rule(rule)).name));
       return;
     }
@@ -72,8 +73,8 @@ std::vector<View> race_views(const Run& run) {
     series.x.push_back(index++);
     series.y.push_back(row.value("speedup", 0.0));
     table.rows.push_back({row.value("name", ""),
-                          fmt::format("{}: {}", row.value("before", ""), milliseconds_three_digits(row.value("before_ms", 0.0))),
-                          fmt::format("{}: {}", row.value("after", ""), milliseconds_three_digits(row.value("after_ms", 0.0))),
+                          say("{}: {}", row.value("before", ""), milliseconds_three_digits(row.value("before_ms", 0.0))),
+                          say("{}: {}", row.value("after", ""), milliseconds_three_digits(row.value("after_ms", 0.0))),
                           speedup_in_words(row), row.value("matches", false) ? "matches the CPU" : "MISMATCH",
                           row.value("taught_in", "")});
   }

@@ -6,6 +6,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "six_rules_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::six_rules {
 
@@ -50,7 +51,7 @@ Status measure_transfers(const RuleSizes& sizes, Device& device, RunControl& con
   CUDALAB_RETURN_IF_ERROR(failed);
   out->worst_error = std::max(worst_relative_error(round_trips, reference), worst_relative_error(kept, reference));
   out->matches = out->worst_error < kTolerance;
-  out->before.label += fmt::format(" ({} copies)", copies);
+  out->before.label += say(" ({} copies)", copies);
   return Status::success();
 }
 

@@ -7,6 +7,7 @@
 #include "common/matmul/kernels.h"
 #include "common/measuring.h"
 #include "ladder_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 
@@ -18,7 +19,7 @@ nlohmann::json Contender::to_json() const {
 Status check_size(const Device& device, int n) {
   if (!device.facts().is_gpu() && n > kLargestEmulatedN)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("the CPU emulator runs these kernels up to n = {} (n = {} would take minutes there); "
+                         say("the CPU emulator runs these kernels up to n = {} (n = {} would take minutes there); "
                                      "a GPU runs them up to 4096",
                                      kLargestEmulatedN, n));
   return Status::success();
@@ -56,7 +57,7 @@ Status LadderBench::measure(const std::function<Status()>& enqueue, double toler
   out->measured = true;
   out->right = out->error <= tolerance;
   if (!out->right)
-    out->note = fmt::format("wrong: largest relative error {:.2g} against float64 (allowed {:.0e})", out->error, tolerance);
+    out->note = say("wrong: largest relative error {:.2g} against float64 (allowed {:.0e})", out->error, tolerance);
   return Status::success();
 }
 
@@ -134,7 +135,7 @@ Peaks device_peaks(const DeviceFacts& facts) {
   peaks.tf32_gflops = facts.sm_count * double(tf32_per_clock) * ghz;
   peaks.bandwidth_gbs = facts.theoretical_bandwidth_gbs();
   peaks.shared_gbs = facts.sm_count * 32 * 4.0 * ghz;
-  peaks.basis = fmt::format("{} SMs × {} FP32 lanes × 2 FLOPs × {:.2f} GHz", facts.sm_count, lanes, ghz);
+  peaks.basis = say("{} SMs × {} FP32 lanes × 2 FLOPs × {:.2f} GHz", facts.sm_count, lanes, ghz);
   return peaks;
 }
 

@@ -8,6 +8,7 @@
 
 #include "ladder_steps.h"
 #include "tuning.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 namespace {
@@ -75,8 +76,8 @@ const RungStepText& text_of(Rung rung) {
 Contender contender_of(Rung rung) {
   const auto number = std::find(std::begin(kRungs), std::end(kRungs), rung) - std::begin(kRungs) + 1;
   Contender contender;
-  contender.name = fmt::format("rung {}: {}", number, rung_title(rung));
-  contender.label = fmt::format("rung {}", number);
+  contender.name = say("rung {}: {}", number, rung_title(rung));
+  contender.label = say("rung {}", number);
   return contender;
 }
 
@@ -216,7 +217,7 @@ void run_rung(Rung rung, const ParamValues& values, Device& device, RunControl& 
     r["contenders"].push_back(cublas_tf32.to_json());
   }
   if (self.measured && !self.right)
-    run->status = Status::error(StatusCode::internal, fmt::format("{} computed a wrong product: {}", kernel.key, self.note));
+    run->status = Status::error(StatusCode::internal, say("{} computed a wrong product: {}", kernel.key, self.note));
 }
 
 }  // namespace cudalab::lessons::ladder

@@ -8,6 +8,7 @@
 #include "common/in_words.h"
 #include "common/views_of.h"
 #include "ladder_steps.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 namespace {
@@ -23,10 +24,10 @@ CellGridView writers_grid(const nlohmann::json& r) {
   const bool traced = r.value("writers_traced", false);
   const nlohmann::json& tile = r.contains("writers_tile") ? r["writers_tile"] : nlohmann::json::array();
   CellGridView grid;
-  grid.title = traced ? fmt::format("Who computes block (0, 0)'s {} × {} tile of C — traced: this kernel on the CPU emulator, "
+  grid.title = traced ? say("Who computes block (0, 0)'s {} × {} tile of C — traced: this kernel on the CPU emulator, "
                                     "each element storing the number of the thread that computed it",
                                     rows, cols)
-                      : fmt::format("Which warp computes each part of block (0, 0)'s {} × {} tile of C — a model of the warp "
+                      : say("Which warp computes each part of block (0, 0)'s {} × {} tile of C — a model of the warp "
                                     "tiles: tensor-core instructions do not run on the emulator",
                                     rows, cols);
   grid.cols = cols;
@@ -41,7 +42,7 @@ CellGridView writers_grid(const nlohmann::json& r) {
       CellGridView::Cell cell{col, row};
       if (thread < 0) {
         cell.group = -1;
-        cell.tooltip = fmt::format("C({}, {}): computed by another block", row, col);
+        cell.tooltip = say("C({}, {}): computed by another block", row, col);
         grid.cells.push_back(std::move(cell));
         continue;
       }
@@ -51,9 +52,9 @@ CellGridView writers_grid(const nlohmann::json& r) {
       cell.shade = mine ? 1.f : warp == followed_warp ? 0.7f : 0.3f;
       if (traced) {
         cell.label = std::to_string(thread);
-        cell.tooltip = fmt::format("C({}, {}): thread {} (warp {}, lane {})", row, col, thread, warp, thread % 32);
+        cell.tooltip = say("C({}, {}): thread {} (warp {}, lane {})", row, col, thread, warp, thread % 32);
       } else {
-        cell.tooltip = fmt::format("C({}, {}): warp {}", row, col, warp);
+        cell.tooltip = say("C({}, {}): warp {}", row, col, warp);
       }
       Box& box = warps[warp];
       box.top = std::min(box.top, row);
@@ -68,16 +69,16 @@ CellGridView writers_grid(const nlohmann::json& r) {
   for (const auto& [warp, box] : warps) {
     if (!box.whole()) continue;
     grid.frames.push_back({box.left, box.top, box.right - box.left + 1, box.bottom - box.top + 1,
-                           fmt::format("warp {}", warp), warp});
+                           say("warp {}", warp), warp});
   }
   for (int warp = 0; warp <= (warps.empty() ? -1 : warps.rbegin()->first); ++warp)
-    grid.legend.push_back(fmt::format("warp {}", warp));
+    grid.legend.push_back(say("warp {}", warp));
   return grid;
 }
 
 std::string speed_in_words(const nlohmann::json& contender, const std::string& clock) {
   if (!contender.value("measured", false)) return contender.value("note", "");
-  return fmt::format("{} — {} ({})", flop_rate_in_words(contender.value("gflops", 0.0)),
+  return say("{} — {} ({})", flop_rate_in_words(contender.value("gflops", 0.0)),
                      milliseconds_three_digits(contender.value("ms", 0.0)), clock);
 }
 
@@ -96,16 +97,16 @@ std::vector<View> rung_views(const Run& run) {
   long warp_cells = 0;
   for (const auto& thread : tile)
     if (thread.get<int>() >= 0 && thread.get<int>() / 32 == followed / 32) ++warp_cells;
-  facts.facts.push_back({"kernel", fmt::format("{} ({})", r.value("kernel", ""), r.value("shape_words", ""))});
+  facts.facts.push_back({"kernel", say("{} ({})", r.value("kernel", ""), r.value("shape_words", ""))});
   facts.facts.push_back({"threads per block", std::to_string(r.value("threads_per_block", 0))});
   if (r.value("writers_traced", false))
-    facts.facts.push_back({fmt::format("thread {} computes", followed), fmt::format("{} elements of C", mine)});
-  facts.facts.push_back({fmt::format("warp {} computes", followed / 32), fmt::format("{} elements of C", warp_cells)});
+    facts.facts.push_back({say("thread {} computes", followed), say("{} elements of C", mine)});
+  facts.facts.push_back({say("warp {} computes", followed / 32), say("{} elements of C", warp_cells)});
   facts.facts.push_back({"arithmetic intensity",
-                         fmt::format("{:.1f} FLOP per byte read from global memory (counted from the tile shape at n = {})",
+                         say("{:.1f} FLOP per byte read from global memory (counted from the tile shape at n = {})",
                                      r.value("intensity", 0.0), r.value("n", 0))});
   facts.facts.push_back({"shared-memory intensity",
-                         fmt::format("{:.2f} FLOP per byte the threads read from shared memory (counted from the source)",
+                         say("{:.2f} FLOP per byte the threads read from shared memory (counted from the source)",
                                      r.value("shared_intensity", 0.0))});
   const nlohmann::json& contenders = r.contains("contenders") ? r["contenders"] : nlohmann::json::array();
   double cublas = 0, cublas_tf32 = 0, self = 0;
@@ -117,18 +118,18 @@ std::vector<View> rung_views(const Run& run) {
     if (contender.value("kernel", "") == r.value("kernel", "") && contender.value("measured", false))
       self = contender.value("gflops", 0.0);
   }
-  if (cublas > 0 && self > 0) facts.facts.push_back({"share of cuBLAS SGEMM", fmt::format("{:.1f} %", 100 * self / cublas)});
+  if (cublas > 0 && self > 0) facts.facts.push_back({"share of cuBLAS SGEMM", say("{:.1f} %", 100 * self / cublas)});
   if (cublas_tf32 > 0 && self > 0)
-    facts.facts.push_back({"share of cuBLAS TF32 (the same precision)", fmt::format("{:.1f} %", 100 * self / cublas_tf32)});
+    facts.facts.push_back({"share of cuBLAS TF32 (the same precision)", say("{:.1f} %", 100 * self / cublas_tf32)});
   if (contenders.size() > 1 && contenders[1].value("measured", false))
-    facts.facts.push_back({"largest error against float64", fmt::format("{:.1e} ({})", contenders[1].value("error", 0.0),
+    facts.facts.push_back({"largest error against float64", say("{:.1e} ({})", contenders[1].value("error", 0.0),
                                                                         r.value("checked_against", ""))});
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "the times are CPU times: they show the code runs and is right, not a GPU's speed"});
   facts.facts.push_back({"shapes", r.value("tuning", "")});
 
   ChartView chart;
-  chart.title = fmt::format("GFLOP/s at n = {} ({})", r.value("n", 0), clock);
+  chart.title = say("GFLOP/s at n = {} ({})", r.value("n", 0), clock);
   chart.kind = ChartView::Kind::bar;
   chart.y_label = "GFLOP/s";
   ChartView::Series series{"GFLOP/s"};

@@ -1,4 +1,5 @@
 #include "tuning.h"
+#include "text/say.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -30,18 +31,18 @@ LadderChoice load_ladder_choice(const Device& device, const std::filesystem::pat
   for (Rung rung : kRungs) choice.kernels[rung] = default_kernel(rung);
   std::ifstream file(path);
   if (!file) {
-    choice.source = fmt::format("each rung's first instance (no tuning saved at {}; `cudalab bench matmul --tune` makes one)",
+    choice.source = say("each rung's first instance (no tuning saved at {}; `cudalab bench matmul --tune` makes one)",
                                 path.string());
     return choice;
   }
   nlohmann::json saved = nlohmann::json::parse(file, nullptr, false);
   if (saved.is_discarded() || !saved.is_object() || !saved.contains("chosen")) {
-    choice.source = fmt::format("each rung's first instance ({} is not a tuning file)", path.string());
+    choice.source = say("each rung's first instance ({} is not a tuning file)", path.string());
     return choice;
   }
   const std::string tuned_on = saved.value("device", "");
   if (tuned_on != device.facts().name) {
-    choice.source = fmt::format("each rung's first instance ({} was tuned on {}, not on this {})", path.string(), tuned_on,
+    choice.source = say("each rung's first instance ({} was tuned on {}, not on this {})", path.string(), tuned_on,
                                 device.facts().name);
     return choice;
   }
@@ -52,7 +53,7 @@ LadderChoice load_ladder_choice(const Device& device, const std::filesystem::pat
     if (kernel && kernel->rung == rung) choice.kernels[rung] = kernel;
   }
   choice.tuned = true;
-  choice.source = fmt::format("tuned on {} at n = {} ({})", tuned_on, saved.value("n", 0), path.string());
+  choice.source = say("tuned on {} at n = {} ({})", tuned_on, saved.value("n", 0), path.string());
   return choice;
 }
 

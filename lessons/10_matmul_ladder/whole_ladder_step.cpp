@@ -10,6 +10,7 @@
 #include "common/views_of.h"
 #include "ladder_steps.h"
 #include "tuning.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 
@@ -65,10 +66,10 @@ void run_whole_ladder(const ParamValues& values, Device& device, RunControl& con
   int fastest_rung = 0;
   for (std::size_t i = 0; i < std::size(kRungs); ++i) {
     const LadderKernel& kernel = *tuned.of(kRungs[i]);
-    Contender rung{fmt::format("rung {}: {}", i + 1, rung_title(kRungs[i])), fmt::format("rung {}", i + 1)};
+    Contender rung{say("rung {}: {}", i + 1, rung_title(kRungs[i])), say("rung {}", i + 1)};
     if (run->status = bench.measure_rung(kernel, &rung); !run->status.ok()) return;
     if (rung.measured && !rung.right) {
-      run->status = Status::error(StatusCode::internal, fmt::format("{} computed a wrong product: {}", kernel.key, rung.note));
+      run->status = Status::error(StatusCode::internal, say("{} computed a wrong product: {}", kernel.key, rung.note));
       return;
     }
     if (rung.measured && rung.gflops > fastest) {
@@ -119,7 +120,7 @@ ChartView roofline(std::string title, const char* key, double fp32, double tf32,
   return roof;
 }
 
-std::string share(double part, double whole) { return part > 0 && whole > 0 ? fmt::format("{:.1f} %", 100 * part / whole) : "—"; }
+std::string share(double part, double whole) { return part > 0 && whole > 0 ? say("{:.1f} %", 100 * part / whole) : "—"; }
 
 }  // namespace
 
@@ -129,12 +130,12 @@ std::vector<View> whole_ladder_views(const Run& run) {
   const double sgemm = gflops_of(rows, "cuBLAS SGEMM"), tf32 = gflops_of(rows, "cuBLAS TF32");
 
   TableView table;
-  table.title = fmt::format("C = A × B at n = {}: each result checked against {} before its time counts ({})", r.value("n", 0),
+  table.title = say("C = A × B at n = {}: each result checked against {} before its time counts ({})", r.value("n", 0),
                             r.value("checked_against", ""), r.value("clock", ""));
   table.columns = {"contender", "kernel", "GFLOP/s", "of cuBLAS SGEMM", "of cuBLAS TF32", "FLOP/B global",
                    "FLOP/B shared", "error"};
   ChartView bars;
-  bars.title = fmt::format("GFLOP/s at n = {} ({})", r.value("n", 0), r.value("clock", ""));
+  bars.title = say("GFLOP/s at n = {} ({})", r.value("n", 0), r.value("clock", ""));
   bars.kind = ChartView::Kind::bar;
   bars.y_label = "GFLOP/s";
   ChartView::Series speeds{"GFLOP/s"};
@@ -142,11 +143,11 @@ std::vector<View> whole_ladder_views(const Run& run) {
     const bool measured = row.value("measured", false);
     const double gflops = row.value("gflops", 0.0);
     table.rows.push_back({row.value("name", ""), row.value("kernel", ""),
-                          measured ? fmt::format("{:.1f}", gflops) : row.value("note", ""), measured ? share(gflops, sgemm) : "—",
+                          measured ? say("{:.1f}", gflops) : row.value("note", ""), measured ? share(gflops, sgemm) : "—",
                           measured ? share(gflops, tf32) : "—",
-                          row.contains("intensity") ? fmt::format("{:.1f}", row.value("intensity", 0.0)) : "—",
-                          row.contains("shared_intensity") ? fmt::format("{:.2f}", row.value("shared_intensity", 0.0)) : "—",
-                          measured ? fmt::format("{:.1e}", row.value("error", 0.0)) : "—"});
+                          row.contains("intensity") ? say("{:.1f}", row.value("intensity", 0.0)) : "—",
+                          row.contains("shared_intensity") ? say("{:.2f}", row.value("shared_intensity", 0.0)) : "—",
+                          measured ? say("{:.1e}", row.value("error", 0.0)) : "—"});
     if (!measured) continue;
     speeds.x.push_back(double(bars.categories.size()));
     speeds.y.push_back(gflops);
@@ -164,7 +165,7 @@ std::vector<View> whole_ladder_views(const Run& run) {
     facts.facts.push_back({"roofline", "a GPU's: the emulator's times are CPU times, so no roofs are drawn here"});
     return views_of(std::move(table), std::move(bars), std::move(facts));
   }
-  facts.facts.push_back({"peak FP32", fmt::format("{} ({})", flop_rate_in_words(fp32), peaks.value("basis", ""))});
+  facts.facts.push_back({"peak FP32", say("{} ({})", flop_rate_in_words(fp32), peaks.value("basis", ""))});
   if (tf32_peak > 0) facts.facts.push_back({"peak TF32 (tensor cores, dense)", flop_rate_in_words(tf32_peak)});
   if (bandwidth > 0) facts.facts.push_back({"memory bandwidth", bandwidth_in_words(bandwidth)});
 

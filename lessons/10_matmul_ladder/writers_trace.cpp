@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/buffer.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 
@@ -40,7 +41,7 @@ Writers::Writer Writers::at(int row, int col) const {
 Status trace_writers(const LadderKernel& kernel, int m, int n, int k, Writers* out) {
   if (m < 1 || n < 1 || k < 1 || 1LL * m * n > kLargestTracedElements)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("the writers' picture traces at most {} elements of C; asked for {} × {}",
+                         say("the writers' picture traces at most {} elements of C; asked for {} × {}",
                                      kLargestTracedElements, m, n));
   std::unique_ptr<Device> emulator;
   CUDALAB_RETURN_IF_ERROR(open_device(BackendRequest::emulator, &emulator));

@@ -1,4 +1,5 @@
 #include "common/measuring.h"
+#include "text/say.h"
 
 #include <chrono>
 #include <cstdint>
@@ -28,7 +29,7 @@ Status check_host_room(const Device& device, std::size_t host_bytes, std::size_t
   const std::size_t needed = host_bytes + (device.is_gpu() ? 0 : device_bytes);
   if (needed <= room) return Status::success();
   return Status::error(StatusCode::out_of_memory,
-                       fmt::format("this step needs {} of host memory{} and this computer has about {} to spare: "
+                       say("this step needs {} of host memory{} and this computer has about {} to spare: "
                                    "choose a smaller size",
                                    bytes_in_words(double(needed)), device.is_gpu() ? "" : " (the emulator's device memory included)",
                                    bytes_in_words(double(room))));

@@ -138,7 +138,8 @@ bool compile_chinese(std::string_view chinese, std::string_view english, int hol
       i = close;
       continue;
     }
-    if (number.ends_with('=')) number.remove_suffix(1);
+    const bool as_it_came = number.ends_with('=');
+    if (as_it_came) number.remove_suffix(1);
     int hole = 0;
     if (number.empty()) return false;
     for (const char digit : number) {
@@ -148,7 +149,7 @@ bool compile_chinese(std::string_view chinese, std::string_view english, int hol
     if (hole >= holes) return false;
     if (!literal.empty()) out->pieces.push_back({std::move(literal), -1});
     literal.clear();
-    out->pieces.push_back({"", hole});
+    out->pieces.push_back({"", hole, as_it_came});
     i = close;
   }
   if (!literal.empty()) out->pieces.push_back({std::move(literal), -1});

@@ -10,6 +10,7 @@ struct Template {
   struct Piece {
     std::string text;  // literal text, when hole < 0
     int hole = -1;     // else the English replacement field it shows (0 = the first)
+    bool as_it_came = false;  // "{N=}": a text argument shown untranslated (a compiler's words)
   };
   std::vector<Piece> pieces;
 };

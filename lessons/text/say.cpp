@@ -1,6 +1,8 @@
 #include "text/say.h"
 
 #include <atomic>
+#include <string>
+#include <vector>
 
 #include "text/catalog.h"
 #include "text/catalog_index.h"
@@ -37,9 +39,45 @@ const Template* translation(std::string_view id) {
   return find_template(message_id(id));
 }
 
+namespace {
+
+std::atomic<std::string (*)(std::string_view)> argument_words{nullptr};
+
+// Whether a format argument is text (what fmt stores std::string, string_view and C strings as).
+struct IsText {
+  bool operator()(fmt::basic_string_view<char>) const { return true; }
+  bool operator()(const char*) const { return true; }
+  template <class T>
+  bool operator()(const T&) const { return false; }
+};
+
+// A fixed text in Chinese: the catalog's word, else the installed tables, else the text itself.
+std::string chinese_word(std::string english) {
+  if (const Template* chinese = find_template(english)) {
+    std::string out;
+    for (const Template::Piece& piece : chinese->pieces) {
+      if (piece.hole >= 0) return english;  // a message with holes is not a word
+      out += piece.text;
+    }
+    return out;
+  }
+  if (auto* words = argument_words.load(std::memory_order_acquire)) return words(english);
+  return english;
+}
+
+}  // namespace
+
+void set_argument_words(std::string (*chinese_of)(std::string_view english)) {
+  argument_words.store(chinese_of, std::memory_order_release);
+}
+
 std::string fill(const Template& translation, std::string_view id, fmt::format_args args) {
   // The English replacement fields in order, each as a format of its own argument: "{1:.2f}".
-  std::vector<std::string> fields;
+  struct Field {
+    std::string format;
+    int argument = 0;
+  };
+  std::vector<Field> fields;
   for (std::size_t i = 0; i < id.size(); ++i) {
     if ((id[i] == '{' || id[i] == '}') && i + 1 < id.size() && id[i + 1] == id[i]) {
       ++i;
@@ -51,16 +89,21 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
     const std::size_t colon = inside.find(':');
     const std::string_view index = inside.substr(0, colon);
     const std::string_view spec = colon == std::string_view::npos ? std::string_view() : inside.substr(colon);
-    fields.push_back("{" + (index.empty() ? std::to_string(fields.size()) : std::string(index)) + std::string(spec) + "}");
+    const int argument = index.empty() ? static_cast<int>(fields.size()) : std::stoi(std::string(index));
+    fields.push_back({"{" + std::to_string(argument) + std::string(spec) + "}", argument});
     i = close;
   }
   std::string out;
   for (const Template::Piece& piece : translation.pieces) {
     if (piece.hole < 0) {
       out += piece.text;
-    } else if (static_cast<std::size_t>(piece.hole) < fields.size()) {
-      out += fmt::vformat(fields[static_cast<std::size_t>(piece.hole)], args);
+      continue;
     }
+    if (static_cast<std::size_t>(piece.hole) >= fields.size()) continue;
+    const Field& field = fields[static_cast<std::size_t>(piece.hole)];
+    std::string shown = fmt::vformat(field.format, args);
+    if (!piece.as_it_came && fmt::visit_format_arg(IsText{}, args.get(field.argument))) shown = chinese_word(std::move(shown));
+    out += shown;
   }
   return out;
 }
@@ -69,14 +112,7 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
 
 std::string word(std::string_view english) {
   if (speaking() == Language::en) return std::string(english);
-  const text::Template* chinese = text::find_template(english);
-  if (chinese == nullptr) return std::string(english);
-  std::string out;
-  for (const text::Template::Piece& piece : chinese->pieces) {
-    if (piece.hole >= 0) return std::string(english);  // a message with holes is not a word
-    out += piece.text;
-  }
-  return out;
+  return text::chinese_word(std::string(english));
 }
 
 }  // namespace cudalab::lessons

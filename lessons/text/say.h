@@ -40,8 +40,13 @@ namespace text {
 struct Template;
 // The translation of message `id` (an fmt string) in speaking(), or nullptr (English, or no entry).
 const Template* translation(std::string_view id);
-// The Chinese of `translation` with the arguments formatted as message `id`'s holes ask.
+// The Chinese of `translation` with the arguments formatted as message `id`'s holes ask; an argument
+// that is text (a std::string, a string_view, a C string) is shown in Chinese too: the catalog's
+// word, else what set_argument_words() gives, unless the Chinese hole says "{N=}" (as it came).
 std::string fill(const Template& translation, std::string_view id, fmt::format_args args);
+// How text arguments that are no catalog word become Chinese: the app installs its tables and
+// patterns for the English a Run carries (statuses, timing sources, recorded labels).
+void set_argument_words(std::string (*chinese_of)(std::string_view english));
 }  // namespace text
 
 template <class... Args>

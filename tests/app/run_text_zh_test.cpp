@@ -63,6 +63,13 @@ std::string string_literals_under(const std::vector<fs::path>& dirs) {
   return all;
 }
 
+// The patterns say() used for its text arguments (what the Run carried), for the stale check: the
+// app's own argument translator (tr_text_zh) with the patterns it used written down.
+std::set<std::string_view>* argument_patterns_used = nullptr;
+std::string chinese_argument_noting_patterns(std::string_view english) {
+  return i18n::translate_text(english, i18n::Language::zh_cn, argument_patterns_used);
+}
+
 // As the app makes them: the lesson builds its views in Chinese (say(), word()); the checker then
 // shows them as the app does, through the tables and patterns, for the English a Run carries.
 std::vector<cudalab::lessons::View> views_in_chinese(const cudalab::lessons::Lesson& lesson, int step,
@@ -78,6 +85,8 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
   std::unique_ptr<cudalab::Device> device;
   ASSERT_TRUE(cudalab::open_device(cudalab::BackendRequest::emulator, &device, 0, 2).ok());
   Leftovers left;
+  argument_patterns_used = &left.used;
+  cudalab::lessons::text::set_argument_words(&chinese_argument_noting_patterns);
   int runs = 0;
   for (const auto& lesson : cudalab::lessons::make_lessons()) {
     const auto steps = lesson->steps();
@@ -108,6 +117,7 @@ TEST(RunTextZh, EveryStepAndEveryRecordingReadsInChinese) {
     }
   }
   EXPECT_GT(read, 30);
+  cudalab::lessons::text::set_argument_words(&i18n::tr_text_zh);
   EXPECT_TRUE(left.texts.empty()) << left.texts.size() << " texts keep English words:\n" << left.report();
 
   // A pattern nothing matches any more (the lesson's wording changed) is dead weight: it must go or

@@ -18,6 +18,7 @@ namespace fs = std::filesystem;
 using namespace cudalab::lessons;
 using cudalab::lessons::text::message_id;
 using cudalab::lessons::text::parse_po;
+using cudalab::lessons::text::set_argument_words;
 
 TEST(LessonCatalog, MessageIdsReduceEveryHoleToTheSameForm) {
   EXPECT_EQ(message_id("{:.2f} ms"), "{} ms");
@@ -98,6 +99,22 @@ TEST(LessonCatalog, AHoleSpecIsNotPartOfTheIdButShapesTheNumber) {
     if (e.id == "{} min {} s") entry = &e;
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(say("{:>3} min {:.1f} s", 2, 3.0), "  2 分 3.0 秒");
+}
+
+TEST(LessonCatalog, TextArgumentsAreShownInChineseTooButNumbersAndCompilerWordsAreNot) {
+  SpeakIn chinese(Language::zh_cn);
+  EXPECT_EQ(say("{} ({})", 5, std::string("CUDA events")), "5（CUDA 事件）");  // a catalog word
+  EXPECT_EQ(say("{} ({})", 5, 6), "5（6）");
+  // A word the catalog lacks goes to what the app installed (its tables, for text a Run carried).
+  set_argument_words(+[](std::string_view english) { return "«" + std::string(english) + "»"; });
+  EXPECT_EQ(say("{} ({})", 5, "no such word"), "5（«no such word»）");
+  EXPECT_EQ(word("no such word"), "«no such word»");
+  // "{1=}": shown as it came (a compiler's message is the student's own words).
+  EXPECT_EQ(say("line {}: {}", 3, "Data"), "第 3 行：Data");
+  set_argument_words(nullptr);
+  EXPECT_EQ(say("{} ({})", 5, "no such word"), "5（no such word）");
+  SpeakIn english(Language::en);
+  EXPECT_EQ(say("{} ({})", 5, "CUDA events"), "5 (CUDA events)");
 }
 
 TEST(LessonCatalog, EachThreadSpeaksItsOwnLanguage) {

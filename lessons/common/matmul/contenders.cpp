@@ -7,6 +7,7 @@
 
 #include "cpu_matmul.h"
 #include "cublas_sgemm.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 namespace {
@@ -33,7 +34,7 @@ ContenderResult measure_cpu_loop(const RaceInputs& in, bool optimized, const Run
         const double spent = ms_since(start);
         if (first && row > 0) {
           result.estimate_ms = spent * n / row;
-          result.note = fmt::format("stopped after {} of {} rows in {}; the whole loop would take about {}", row, n,
+          result.note = say("stopped after {} of {} rows in {}; the whole loop would take about {}", row, n,
                                     milliseconds_three_digits(spent), milliseconds_three_digits(result.estimate_ms));
         }
         return cancelled_status();
@@ -65,13 +66,13 @@ std::string contender_name(const ContenderSpec& spec) {
     case Contender::cpu_loop: return "cpu_mat_mul (triple loop, 1 core, compiled with optimization)";
     case Contender::cpu_loop_unoptimized: return "cpu_mat_mul built -O0 (the same loop, optimizer off, 1 core)";
     case Contender::cpu_optimized:
-      return fmt::format("cpu_mat_mul_optimized (blocked, vectorized, {} core{})", cpu_cores(), cpu_cores() == 1 ? "" : "s");
+      return say("cpu_mat_mul_optimized (blocked, vectorized, {} core{})", cpu_cores(), cpu_cores() == 1 ? "" : "s");
     case Contender::naive_row_from_x:
-      return fmt::format("host_naive: mat_mul_naive_kernel, row from x, {} × {} threads", spec.edge, spec.edge);
+      return say("host_naive: mat_mul_naive_kernel, row from x, {} × {} threads", spec.edge, spec.edge);
     case Contender::naive_coalesced:
-      return fmt::format("host_naive: mat_mul_coalesced_kernel, column from x, {} × {} threads", spec.edge, spec.edge);
+      return say("host_naive: mat_mul_coalesced_kernel, column from x, {} × {} threads", spec.edge, spec.edge);
     case Contender::shared_tiles:
-      return fmt::format("host_optimized: mat_mul_shared_kernel, {} × {} tiles", spec.edge, spec.edge);
+      return say("host_optimized: mat_mul_shared_kernel, {} × {} tiles", spec.edge, spec.edge);
     case Contender::cublas: return "cuBLAS SGEMM (end of this road)";
   }
   return "?";
@@ -84,7 +85,7 @@ std::string contender_label(const ContenderSpec& spec) {
     case Contender::cpu_optimized: return "CPU optimized";
     case Contender::naive_row_from_x: return "row = x";
     case Contender::naive_coalesced: return "col = x";
-    case Contender::shared_tiles: return fmt::format("tiles {}", spec.edge);
+    case Contender::shared_tiles: return say("tiles {}", spec.edge);
     case Contender::cublas: return "cuBLAS";
   }
   return "?";
@@ -97,7 +98,7 @@ std::string contender_short_name(const ContenderSpec& spec) {
     case Contender::cpu_optimized: return "cpu_mat_mul_optimized";
     case Contender::naive_row_from_x: return "host_naive, row from x";
     case Contender::naive_coalesced: return "host_naive, column from x";
-    case Contender::shared_tiles: return fmt::format("host_optimized, {} × {} tiles", spec.edge, spec.edge);
+    case Contender::shared_tiles: return say("host_optimized, {} × {} tiles", spec.edge, spec.edge);
     case Contender::cublas: return "cuBLAS SGEMM";
   }
   return "?";
@@ -206,7 +207,7 @@ ContenderResult measure_contender(Device& device, const ContenderSpec& spec, con
   result.error = relative_error(c, *in.reference);
   if (!(result.error <= kBelievedError)) {
     result.outcome = ContenderResult::Outcome::wrong;
-    result.note = fmt::format("wrong result: error {:.3g} against the {} reference; its time is not shown", result.error,
+    result.note = say("wrong result: error {:.3g} against the {} reference; its time is not shown", result.error,
                               reference_in_words(*in.reference));
   }
   return result;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/toolkit_library.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 namespace {
@@ -62,7 +63,7 @@ Loaded load() {
     api.get_property(kMajorVersion, &major);
     api.get_property(kMinorVersion, &minor);
     api.get_property(kPatchLevel, &patch);
-    loaded.library.version = fmt::format("{}.{}.{}", major, minor, patch);
+    loaded.library.version = say("{}.{}.{}", major, minor, patch);
   }
   loaded.library.loaded = true;
   // The library stays loaded for the life of the process: handles made from it may live as long.
@@ -85,7 +86,7 @@ struct HandleCache {
 };
 
 std::string describe_status(const CublasApi& api, CublasStatus status) {
-  return api.status_string ? fmt::format("{} ({})", api.status_string(status), status) : fmt::format("status {}", status);
+  return api.status_string ? say("{} ({})", api.status_string(status), status) : say("status {}", status);
 }
 
 }  // namespace
@@ -139,7 +140,7 @@ Status cublas_gemm_tf32(Device& device, const float* a, const float* b, float* c
     return Status::error(StatusCode::unsupported, cublas.library.path + " has no cublasGemmEx (needed for TF32)");
   if (device.facts().cc_major < 8)
     return Status::error(StatusCode::unsupported,
-                         fmt::format("TF32 tensor cores need compute capability 8.0 or newer; this GPU has {}.{}",
+                         say("TF32 tensor cores need compute capability 8.0 or newer; this GPU has {}.{}",
                                      device.facts().cc_major, device.facts().cc_minor));
   HandleCache& cache = handle_cache();
   std::lock_guard lock(cache.mutex);

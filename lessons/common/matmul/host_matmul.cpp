@@ -5,43 +5,44 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "measure.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 
 Status check_problem_fits(const Device& device, int n) {
   if (n < 1)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("n must be at least 1 (a matrix of n × n floats); got {}", n));
+                         say("n must be at least 1 (a matrix of n × n floats); got {}", n));
   if (n > kLargestN)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("n = {} is too large: these kernels index with int, so n × n must stay below "
+                         say("n = {} is too large: these kernels index with int, so n × n must stay below "
                                      "2³¹ (n ≤ {})",
                                      n, kLargestN));
   const double bytes = 3.0 * double(n) * double(n) * sizeof(float);
   const double free_bytes = double(device.free_memory());
   if (bytes > free_bytes)
     return Status::error(StatusCode::out_of_memory,
-                         fmt::format("A, B and C of {} × {} floats need {} of device memory; the {} has {} free", n, n,
+                         say("A, B and C of {} × {} floats need {} of device memory; the {} has {} free", n, n,
                                      bytes_three_digits(bytes), device.is_gpu() ? "GPU" : "emulator",
                                      bytes_three_digits(free_bytes)));
   return Status::success();
 }
 
 Status check_tile(const Device& device, int tile) {
-  if (tile < 1) return Status::error(StatusCode::invalid_argument, fmt::format("a tile must be at least 1 × 1; got {}", tile));
+  if (tile < 1) return Status::error(StatusCode::invalid_argument, say("a tile must be at least 1 × 1; got {}", tile));
   const unsigned edge = static_cast<unsigned>(tile);
   // The device's own limits first, in its words: a 64 × 64 tile needs 4096 threads per block.
   CUDALAB_RETURN_IF_ERROR(validate_launch({Dim3(1, 1), Dim3(edge, edge)}, device.facts()));
   const std::size_t shared_bytes = 2 * std::size_t(edge) * edge * sizeof(float);
   if (shared_bytes > device.facts().shared_per_block)
     return Status::error(StatusCode::invalid_config,
-                         fmt::format("two {} × {} tiles of floats need {} of shared memory per block; the {} allows {}",
+                         say("two {} × {} tiles of floats need {} of shared memory per block; the {} allows {}",
                                      tile, tile, bytes_three_digits(double(shared_bytes)),
                                      device.is_gpu() ? "GPU" : "emulator",
                                      bytes_three_digits(double(device.facts().shared_per_block))));
   if (!shared_tile_kernels(tile))
     return Status::error(StatusCode::unsupported,
-                         fmt::format("mat_mul_shared_kernel is compiled for tiles of 8, 16 and 32; not {}", tile));
+                         say("mat_mul_shared_kernel is compiled for tiles of 8, 16 and 32; not {}", tile));
   return Status::success();
 }
 

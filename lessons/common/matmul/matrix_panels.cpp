@@ -1,4 +1,5 @@
 #include "matrix_panels.h"
+#include "text/say.h"
 
 #include <fmt/format.h>
 
@@ -38,7 +39,7 @@ CellGridView MatrixPanels::take(std::string title, std::vector<std::string> lege
 }
 
 std::string element_text(const char* matrix, int row, int col, double value) {
-  return fmt::format("{}[{}][{}] = {:.4g}", matrix, row, col, value);
+  return say("{}[{}][{}] = {:.4g}", matrix, row, col, value);
 }
 
 }  // namespace cudalab::lessons::matmul

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cpu_matmul.h"
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 
@@ -44,7 +45,7 @@ Status make_reference(const Matrix& a, const Matrix& b, int n, const RunControl*
 
 std::string reference_in_words(const Reference& reference) {
   if (reference.every_row()) return "float64, every element";
-  return fmt::format("float64, {} of {} rows", reference.rows.size(), reference.n);
+  return say("float64, {} of {} rows", reference.rows.size(), reference.n);
 }
 
 double relative_error(const Matrix& c, const Reference& reference) {
@@ -125,7 +126,7 @@ Status check_host_memory(double bytes, const std::string& what) {
   // Leave a quarter for everything else the machine is doing.
   if (bytes > 0.75 * available)
     return Status::error(StatusCode::out_of_memory,
-                         fmt::format("{} needs {} of host memory; this machine has {} available", what,
+                         say("{} needs {} of host memory; this machine has {} available", what,
                                      bytes_three_digits(bytes), bytes_three_digits(available)));
   return Status::success();
 }

@@ -1,4 +1,5 @@
 #include "traced_matmul.h"
+#include "text/say.h"
 
 #include <fmt/format.h>
 
@@ -20,7 +21,7 @@ Status TracedMatmulBuffers::finish(Device& device, Matrix* host_c, std::vector<T
   std::uint64_t overflow = 0;
   CUDALAB_RETURN_IF_ERROR(trace.read(events, &overflow));
   if (overflow)
-    return Status::error(StatusCode::internal, fmt::format("{} trace events did not fit; the picture would be partial", overflow));
+    return Status::error(StatusCode::internal, say("{} trace events did not fit; the picture would be partial", overflow));
   return Status::success();
 }
 
