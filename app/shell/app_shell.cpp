@@ -46,7 +46,8 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
       settings_(settings),
       course_(outlines_of(lessons_)),
       runner_(&lessons_, std::move(services)),
-      documents_(lessons_.size()) {
+      documents_(lessons_.size()),
+      code_panel_(data_dir_ / "lessons") {
   const Settings& saved = settings_->current();
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;

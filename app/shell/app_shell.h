@@ -27,6 +27,7 @@
 #include "shell/exercise_workspace.h"
 #include "shell/course.h"
 #include "shell/gui.h"
+#include "panels/code_panel.h"
 #include "shell/lesson_runner.h"
 #include "shell/recordings.h"
 #include "shell/pane_layout.h"
@@ -92,7 +93,7 @@ class AppShell {
   // Opens the Code tab on its kernels or its whole program (screenshots: CUDALAB_SHOT_CODE_TAB).
   void show_code(bool whole_program) {
     bottom_tab_request_ = 2;
-    code_tab_request_ = whole_program ? 1 : 0;
+    code_panel_.request_tab(whole_program);
   }
   // The colour the frame is cleared to: the panels' background.
   ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(colours_.window_background); }
@@ -154,16 +155,6 @@ class AppShell {
   // Chinese (the lesson code's titles are English), else `english`.
   std::string chapter_title(int chapter);
   std::string step_title(int chapter, int step, const std::string& english);
-  struct KernelSource {
-    std::vector<widgets::CodeLine> lines;
-    std::string problem;  // why there is no code to show, in words
-    std::string text;     // the file as read (the whole program is saved from it)
-  };
-  // A file of the chapter's folder as the Code tab lists it, read when first shown and kept:
-  // the kernels (`file`: the chapter's kernel file, or the one a step names), CUDA Lab's trace
-  // lines hidden; or the whole program, verbatim.
-  enum class Listing { kernels, whole_program };
-  const KernelSource& source_listing(int chapter, const std::string& file, Listing listing);
 
   // panel_*.cpp
   void compute_layout(LayoutMode mode);
@@ -190,9 +181,6 @@ class AppShell {
   void draw_bottom_panel();
   void draw_results_tab();
   void draw_console_tab();
-  void draw_code_tab();  // panel_code.cpp
-  void draw_kernels_listing();
-  void draw_whole_program();
   void draw_status_bar();
 
   // panel_predict.cpp: predict, then run. A step with a question shows it on the canvas before its
@@ -261,12 +249,7 @@ class AppShell {
   widgets::Colours colours_;
 
   std::vector<std::optional<markdown::LessonDocument>> documents_;
-  std::map<std::tuple<int, std::string, Listing>, KernelSource> sources_;  // source_listing's, by chapter and file
-  // The Code tab scrolls to the step's first kernel once per (chapter, step) it is shown for.
-  std::pair<int, int> code_scrolled_for_{-1, -1};
-  int save_path_chapter_ = -1;          // the chapter save_path_ was filled in for
-  std::array<char, 1024> save_path_{};  // where "Save as .cu" writes the whole program
-  std::string save_message_;            // what the last save did, in words
+  CodePanel code_panel_;  // the bottom pane's Code tab (app/panels/code_panel.h)
 
   std::optional<ShownRun> shown_;
   std::optional<Status> last_status_;     // of the newest outcome for the current step
@@ -288,7 +271,6 @@ class AppShell {
   int windowed_x_ = -1, windowed_y_ = -1;
   bool fullscreen_ = false;
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
-  int code_tab_request_ = -1;    // the same for the Code tab's Kernels (0) and Whole program (1)
   std::size_t console_seen_version_ = 0;
 
   RecordingShelf recordings_;

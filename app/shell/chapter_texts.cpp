@@ -1,12 +1,10 @@
 // What a chapter shows in words, read once from its folder and kept: lesson.md (or
-// lesson.zh-CN.md in Chinese), the chapter and step titles in the current language, and the
-// files the Code tab lists (the kernels, the whole program).
+// lesson.zh-CN.md in Chinese) and the chapter and step titles in the current language.
 #include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
 
-#include "cudalab/files.h"
 #include "shell/app_shell.h"
 
 namespace cudalab::app {
@@ -43,27 +41,6 @@ std::string AppShell::step_title(int chapter, int step, const std::string& engli
   const markdown::LessonDocument& doc = document(chapter);
   const markdown::StepSection* section = doc.language_note.empty() ? doc.section_for(step) : nullptr;
   return section != nullptr && !section->title.empty() ? section->title : english;
-}
-
-const AppShell::KernelSource& AppShell::source_listing(int chapter, const std::string& file_name, Listing listing) {
-  const auto key = std::make_tuple(chapter, file_name, listing);
-  if (auto found = sources_.find(key); found != sources_.end()) return found->second;
-  KernelSource& slot = sources_[key];
-  const bool whole = listing == Listing::whole_program;
-  if (file_name.empty()) {
-    slot.problem = whole ? i18n::tr("This chapter has no whole program of its own.") : "This chapter has no kernel of its own.";
-    return slot;
-  }
-  const auto file = data_dir_ / "lessons" / course_.chapter(chapter).folder / file_name;
-  std::optional<std::string> text = read_whole_file(file);
-  if (!text) {
-    slot.problem = (whole ? "The whole program " : "The kernel source ") + file.string() + " was not found.";
-    return slot;
-  }
-  slot.text = std::move(*text);
-  // The whole program verbatim: it hides nothing.
-  slot.lines = whole ? widgets::code_lines(slot.text) : widgets::visible_code_lines(slot.text);
-  return slot;
 }
 
 }  // namespace cudalab::app

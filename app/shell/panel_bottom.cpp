@@ -42,7 +42,8 @@ void AppShell::draw_bottom_panel() {
       const bool code_open = ImGui::BeginTabItem(tr("Code"), nullptr, flags_for(2));
       hint(tr("Code: the chapter's kernels and its whole program"));
       if (code_open) {
-        draw_code_tab();
+        code_panel_.draw(course_, shown_ && shown_->chapter == course_.current_chapter() ? &shown_->views : nullptr,
+                         style());
         ImGui::EndTabItem();
       }
       bottom_tab_request_ = -1;

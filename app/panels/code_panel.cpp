@@ -1,17 +1,16 @@
-// The Code tab of the bottom pane, two views of the chapter's code:
-//   Kernels        the kernel file as a student writes it (CUDA Lab's plumbing hidden, line numbers
-//                  kept); the current step's kernels highlighted and scrolled to when the step changes
-//   Whole program  program.cu verbatim: main, cudaMalloc, <<<>>>, cudaGetLastError, cudaFree, the
-//                  chapter's steps as one plain CUDA program, with a button that saves it to build
-//                  with nvcc
+#include "panels/code_panel.h"
+
+#include <imgui.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <string>
+#include <optional>
 #include <variant>
 
-#include "shell/app_shell.h"
+#include "cudalab/files.h"
+#include "i18n/language.h"
 
 namespace cudalab::app {
 
@@ -34,30 +33,52 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
-void AppShell::draw_code_tab() {
-  if (course_.chapter_count() == 0) return;
+const CodePanel::Listing& CodePanel::listing(const ChapterOutline& chapter, const std::string& file_name, Kind kind) {
+  const auto key = std::make_tuple(chapter.folder, file_name, kind);
+  if (auto found = listings_.find(key); found != listings_.end()) return found->second;
+  Listing& slot = listings_[key];
+  const bool whole = kind == Kind::whole_program;
+  if (file_name.empty()) {
+    slot.problem = whole ? i18n::tr("This chapter has no whole program of its own.") : "This chapter has no kernel of its own.";
+    return slot;
+  }
+  const auto file = lessons_dir_ / chapter.folder / file_name;
+  std::optional<std::string> text = read_whole_file(file);
+  if (!text) {
+    slot.problem = (whole ? "The whole program " : "The kernel source ") + file.string() + " was not found.";
+    return slot;
+  }
+  slot.text = std::move(*text);
+  // The whole program verbatim: it hides nothing.
+  slot.lines = whole ? widgets::code_lines(slot.text) : widgets::visible_code_lines(slot.text);
+  return slot;
+}
+
+void CodePanel::draw(const Course& course, const std::vector<lessons::View>* shown_views, const widgets::Style& style) {
+  if (course.chapter_count() == 0) return;
   if (ImGui::BeginTabBar("##code_tabs")) {
     const auto flags_for = [&](int tab) {
-      return code_tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+      return tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
     };
     if (ImGui::BeginTabItem(tr("Kernels"), nullptr, flags_for(0))) {
-      draw_kernels_listing();
+      draw_kernels(course, shown_views, style);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem(tr("Whole program"), nullptr, flags_for(1))) {
-      draw_whole_program();
+      draw_whole_program(course, style);
       ImGui::EndTabItem();
     }
-    code_tab_request_ = -1;
+    tab_request_ = -1;
     ImGui::EndTabBar();
   }
 }
 
-void AppShell::draw_kernels_listing() {
-  const ChapterOutline& outline = course_.current();
-  const lessons::Step* step = course_.current_step_outline();
+void CodePanel::draw_kernels(const Course& course, const std::vector<lessons::View>* shown_views,
+                             const widgets::Style& style) {
+  const ChapterOutline& outline = course.current();
+  const lessons::Step* step = course.current_step_outline();
   const std::string& file = step != nullptr && !step->kernel_file.empty() ? step->kernel_file : outline.kernel_file;
-  const KernelSource& source = source_listing(course_.current_chapter(), file, Listing::kernels);
+  const Listing& source = listing(outline, file, Kind::kernels);
   if (!source.problem.empty()) {
     ImGui::TextDisabled("%s", source.problem.c_str());
     return;
@@ -79,27 +100,26 @@ void AppShell::draw_kernels_listing() {
     ImGui::TextDisabled("lessons/%s/%s — as you would write it (CUDA Lab's trace lines are hidden)",
                         outline.folder.c_str(), file.c_str());
   }
-  // A CodeView of the shown run marks lines of the kernel (say, the one that faulted).
-  if (shown_ && shown_->chapter == course_.current_chapter()) {
-    for (const lessons::View& view : shown_->views) {
+  if (shown_views != nullptr) {
+    for (const lessons::View& view : *shown_views) {
       if (const auto* code = std::get_if<lessons::CodeView>(&view); code != nullptr && code->text.empty()) {
         highlight.insert(highlight.end(), code->highlight.begin(), code->highlight.end());
       }
     }
   }
   // Scroll once per step shown, so the student can scroll away and stay there.
-  const std::pair<int, int> position{course_.current_chapter(), course_.current_step()};
-  const int scroll_to = position != code_scrolled_for_ ? first_kernel_line : 0;
-  code_scrolled_for_ = position;
+  const std::pair<int, int> position{course.current_chapter(), course.current_step()};
+  const int scroll_to = position != scrolled_for_ ? first_kernel_line : 0;
+  scrolled_for_ = position;
   ImGui::BeginChild("##code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  widgets::draw_code_listing(source.lines, highlight, style(), scroll_to);
+  widgets::draw_code_listing(source.lines, highlight, style, scroll_to);
   ImGui::EndChild();
 }
 
-void AppShell::draw_whole_program() {
-  const int chapter = course_.current_chapter();
-  const ChapterOutline& outline = course_.current();
-  const KernelSource& program = source_listing(chapter, outline.program_file, Listing::whole_program);
+void CodePanel::draw_whole_program(const Course& course, const widgets::Style& style) {
+  const int chapter = course.current_chapter();
+  const ChapterOutline& outline = course.current();
+  const Listing& program = listing(outline, outline.program_file, Kind::whole_program);
   if (!program.problem.empty()) {
     ImGui::TextDisabled("%s", program.problem.c_str());
     return;
@@ -137,7 +157,7 @@ void AppShell::draw_whole_program() {
     ImGui::TextDisabled("%s", save_message_.c_str());
   }
   ImGui::BeginChild("##program", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  widgets::draw_code_listing(program.lines, {}, style());
+  widgets::draw_code_listing(program.lines, {}, style);
   ImGui::EndChild();
 }
 
