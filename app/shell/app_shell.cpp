@@ -52,6 +52,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;
   automated_ = options_.automated();
+  predictions_.set_quiet(automated_ && !options_.ask_prediction);  // screenshots and tours ask when told
   // --lang, else the remembered choice, else the system locale; screenshots and the tour speak
   // English unless asked, so that they look the same on every machine.
   if (const auto chosen = i18n::language_from_code(options_.language)) {
@@ -135,7 +136,7 @@ std::string AppShell::prepare_start() {
     if (const Status parsed = lessons::parse_prediction(*outline->prediction, options_.predict, &answer); !parsed.ok()) {
       return parsed.message;
     }
-    prediction_.at_start = options_.predict;
+    predictions_.answer_at_start(options_.predict);
   }
   if (!options_.exercise.empty()) return start_on_exercise();
   return "";
@@ -296,17 +297,9 @@ void AppShell::on_position_changed() {
 void AppShell::request_run() {
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return;
   if (exercise_) return;  // the exercise's Check runs; the step runs when the student goes back to it
-  if (prediction_.asking) return;  // the question comes first; the card starts the run
-  if (prediction_due()) {
-    prediction_ = PredictionState{.focus_input = true, .answered = std::move(prediction_.answered),
-                                  .at_start = std::move(prediction_.at_start)};
-    prediction_.asking = true;
-    if (prediction_.at_start) {
-      double answer = 0;
-      (void)lessons::parse_prediction(*course_.current_step_outline()->prediction, *prediction_.at_start, &answer);
-      prediction_.at_start.reset();
-      submit_prediction(answer);
-    }
+  if (predictions_.asking()) return;  // the question comes first; the card starts the run
+  if (predictions_.due(course_)) {
+    if (const std::optional<double> given = predictions_.start_asking(course_)) submit_prediction(given);
     return;
   }
   LessonRunner::Request request;
@@ -314,6 +307,12 @@ void AppShell::request_run() {
   request.step = course_.current_step();
   request.values = course_.values();
   expected_outcome_ = runner_.submit(std::move(request));
+}
+
+void AppShell::submit_prediction(std::optional<double> answer) {
+  predictions_.answered(course_, answer);
+  request_run();
+  if (answer) predictions_.judged_by(expected_outcome_);
 }
 
 void AppShell::poll_runner() {
@@ -351,7 +350,7 @@ void AppShell::poll_runner() {
   }
   shown_outcome_ = std::max(shown_outcome_, outcome->id);
   if (!current) return;  // the student moved on while it ran
-  judge_prediction(&*outcome);
+  predictions_.judge(course_, outcome->id, outcome->partial, &outcome->run, console_);
   char step_words[64];
   std::snprintf(step_words, sizeof(step_words), i18n::tr(" · step %d"), outcome->step + 1);
   const std::string where = chapter_title(outcome->chapter) + step_words;
@@ -386,7 +385,7 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
 bool AppShell::run_settled() const {
   if (backend_opening_ || runner_.busy() || checking_) return false;
   if (exercise_) return true;  // an exercise shows its editor (and verdict) without a step's run
-  if (prediction_.asking) return true;  // nothing runs until the question is answered
+  if (predictions_.asking()) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;
   return expected_outcome_ > 0 && shown_outcome_ >= expected_outcome_;
 }

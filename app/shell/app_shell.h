@@ -28,6 +28,7 @@
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "panels/code_panel.h"
+#include "panels/prediction_panel.h"
 #include "shell/lesson_runner.h"
 #include "shell/recordings.h"
 #include "shell/pane_layout.h"
@@ -183,13 +184,9 @@ class AppShell {
   void draw_console_tab();
   void draw_status_bar();
 
-  // panel_predict.cpp: predict, then run. A step with a question shows it on the canvas before its
-  // first run in this session; nothing runs until the student answers or skips.
-  bool prediction_due() const;
-  void draw_prediction_card();
-  void draw_prediction_verdict();
+  // Predict, then run (app/panels/prediction_panel.h): a step with a question shows it on the canvas
+  // before its first run in this session; nothing runs until the student answers or skips.
   void submit_prediction(std::optional<double> answer);  // nothing: skipped
-  void judge_prediction(LessonRunner::Outcome* outcome);
 
   // panel_exercise.cpp: an exercise's statement, the student's kernel in an editor, its verdict.
   const lessons::exercises::Exercise* current_exercise() const;
@@ -286,17 +283,7 @@ class AppShell {
   std::optional<std::pair<std::string, std::uint64_t>> checking_;  // exercise id and request id of a check in flight
   bool editor_animating_ = false;  // the editor's cursor blinks or a key is held
 
-  struct PredictionState {
-    bool asking = false;                     // the current step's question is on the canvas
-    std::string typed;                       // a number being typed
-    int choice = -1;                         // a choice picked
-    std::string problem;                     // why the typed answer was refused, in words
-    bool focus_input = false;                // give the answer field the keyboard once
-    std::optional<double> submitted;         // judged against the outcome of request `submitted_for`
-    std::uint64_t submitted_for = 0;
-    std::set<std::pair<int, int>> answered;  // (chapter, step) asked this session
-    std::optional<std::string> at_start;     // `--predict`: answered for the start step at once
-  } prediction_;
+  PredictionPanel predictions_;
 };
 
 }  // namespace cudalab::app

@@ -71,9 +71,10 @@ void AppShell::draw_canvas_panel() {
     ImGui::End();
     return;
   }
-  if (prediction_.asking) {
-    draw_prediction_card();
+  if (predictions_.asking()) {
+    const std::optional<std::optional<double>> submitted = predictions_.draw_card(course_, style());
     ImGui::End();
+    if (submitted) submit_prediction(*submitted);
     return;
   }
   draw_recording_choice();
@@ -90,7 +91,7 @@ void AppShell::draw_canvas_panel() {
   }
 
   const std::vector<int> pictures = canvas_pictures(shown_->views);
-  draw_prediction_verdict();
+  PredictionPanel::draw_verdict(shown_->run, course_);
   if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
     widgets::draw_banner(tr("Last run failed: ") + i18n::tr_text(last_status_->message) + tr(" (showing the last good run)"),

@@ -43,10 +43,10 @@ void AppShell::draw_controls_panel() {
       if (auto_run_) request_run();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Back to this step's starting values"));
-    if (step->prediction && !prediction_.asking) {
+    if (step->prediction && !predictions_.asking()) {
       ImGui::SameLine();
       if (ImGui::Button(tr("Predict"))) {
-        prediction_.answered.erase({course_.current_chapter(), course_.current_step()});
+        predictions_.ask_again(course_.current_chapter(), course_.current_step());
         request_run();  // asks first: the question takes the canvas until it is answered
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Ask this step's question again, then run"));
@@ -58,7 +58,7 @@ void AppShell::draw_controls_panel() {
       ImGui::SameLine(0.f, em);
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
     };
-    if (prediction_.asking) {
+    if (predictions_.asking()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
       ImGui::TextWrapped("%s", tr("Answer the question on the canvas first, or skip it."));
       ImGui::PopStyleColor();

@@ -108,7 +108,7 @@ void AppShell::adopt_opened_run(Run run, const std::string& path) {
     for (const auto& [name, value] : run.parameters) (void)lessons::apply_assignment(*step, name + "=" + value, &course_.values());
   }
   // The run is already there: no question before it.
-  prediction_.answered.insert({course_.current_chapter(), course_.current_step()});
+  predictions_.mark_answered(course_.current_chapter(), course_.current_step());
   recordings_.add_run(std::move(run), std::filesystem::path(path).filename().string());
 }
 

@@ -99,7 +99,7 @@ void AppShell::draw_present_strip() {
   ImGui::SameLine();
   ImGui::BeginChild("##strip_params", ImVec2(0.f, 0.f), false, ImGuiWindowFlags_HorizontalScrollbar);
   const lessons::Step* step = course_.current_step_outline();
-  if (prediction_.asking) {
+  if (predictions_.asking()) {
     ImGui::AlignTextToFramePadding();
     widgets::text_fitted(tr("Answer the question on the canvas first, or skip it."), ImGui::GetContentRegionAvail().x);
   } else if (step != nullptr && !step->params.empty()) {

@@ -1,56 +1,65 @@
-// Predict, then run: the question card that stands in for the canvas before a step's first run,
-// and the verdict above the picture once the run has answered. The question, the parsing and the
-// judging are the lessons' own (lessons/prediction.h), so the CLI's `--predict` says the same.
-#include <string>
+#include "panels/prediction_panel.h"
 
+#include <imgui.h>
+
+#include <algorithm>
 #include <cstdio>
 
+#include "i18n/language.h"
 #include "prediction.h"
-#include "shell/app_shell.h"
 #include "widgets/banner.h"
 
 namespace cudalab::app {
 
 using i18n::tr;
 
-bool AppShell::prediction_due() const {
-  const lessons::Step* step = course_.current_step_outline();
+bool PredictionPanel::due(const Course& course) const {
+  const lessons::Step* step = course.current_step_outline();
   if (step == nullptr || !step->prediction) return false;
-  // Screenshots and the tour show runs; they ask only when told to.
-  if (automated_ && !options_.ask_prediction && !prediction_.at_start) return false;
-  return prediction_.answered.count({course_.current_chapter(), course_.current_step()}) == 0;
+  if (quiet_ && !at_start_) return false;
+  return answered_.count({course.current_chapter(), course.current_step()}) == 0;
 }
 
-void AppShell::submit_prediction(std::optional<double> answer) {
-  prediction_.answered.insert({course_.current_chapter(), course_.current_step()});
-  prediction_.asking = false;
-  prediction_.problem.clear();
-  prediction_.submitted = answer;
-  request_run();
-  prediction_.submitted_for = answer ? expected_outcome_ : 0;
+std::optional<double> PredictionPanel::start_asking(const Course& course) {
+  card_ = Card{.asking = true, .focus_input = true};
+  submitted_.reset();
+  submitted_for_ = 0;
+  if (!at_start_) return std::nullopt;
+  double answer = 0;
+  // Checked when the window started (AppShell::prepare_start): it parses.
+  (void)lessons::parse_prediction(*course.current_step_outline()->prediction, *at_start_, &answer);
+  at_start_.reset();
+  return answer;
 }
 
-void AppShell::judge_prediction(LessonRunner::Outcome* outcome) {
-  if (!prediction_.submitted || outcome->partial || outcome->id != prediction_.submitted_for) return;
-  const double predicted = *prediction_.submitted;
-  prediction_.submitted.reset();
-  const lessons::Step* step = course_.current_step_outline();
+void PredictionPanel::answered(const Course& course, std::optional<double> value) {
+  answered_.insert({course.current_chapter(), course.current_step()});
+  card_.asking = false;
+  card_.problem.clear();
+  submitted_ = value;
+  submitted_for_ = 0;
+}
+
+void PredictionPanel::judge(Course& course, std::uint64_t request, bool partial, Run* run, ConsoleLog& console) {
+  if (!submitted_ || partial || request != submitted_for_) return;
+  const double predicted = *submitted_;
+  submitted_.reset();
+  const lessons::Step* step = course.current_step_outline();
   if (step == nullptr || !step->prediction) return;
-  const auto verdict = lessons::judge_prediction(*step, course_.values(), predicted, outcome->run);
+  const auto verdict = lessons::judge_prediction(*step, course.values(), predicted, *run);
   if (!verdict) {
-    console_.add(ConsoleLog::Kind::warning,
-                 "The run did not produce an answer, so your prediction has nothing to compare with.");
+    console.add(ConsoleLog::Kind::warning, "The run did not produce an answer, so your prediction has nothing to compare with.");
     return;
   }
-  lessons::record_prediction(*verdict, &outcome->run);
-  console_.add(verdict->right ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, "Prediction: " + verdict->in_words);
+  lessons::record_prediction(*verdict, run);
+  console.add(verdict->right ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, "Prediction: " + verdict->in_words);
 }
 
-void AppShell::draw_prediction_card() {
-  const lessons::Step* step = course_.current_step_outline();
+std::optional<std::optional<double>> PredictionPanel::draw_card(Course& course, const widgets::Style& style) {
+  const lessons::Step* step = course.current_step_outline();
   if (step == nullptr || !step->prediction) {
-    prediction_.asking = false;
-    return;
+    card_.asking = false;
+    return std::nullopt;
   }
   // The question, its choices and its unit in the current language (the lesson's English is the
   // key); answers are parsed against the lesson's own prediction, by number or choice index.
@@ -59,29 +68,29 @@ void AppShell::draw_prediction_card() {
   for (std::string& choice : asked.prediction->choices) choice = tr(choice);
   asked.prediction->unit = tr(asked.prediction->unit);
   const lessons::Prediction& prediction = *asked.prediction;
-  const float em = fonts_.regular->FontSize;
+  const float em = style.fonts.regular->FontSize;
   const ImVec2 available = ImGui::GetContentRegionAvail();
   const float width = std::min(available.x - 2.f * em, em * 34.f);
   ImGui::SetCursorPos(ImVec2(ImGui::GetCursorPosX() + (available.x - width) * 0.5f, ImGui::GetCursorPosY() + em));
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+  ImGui::PushStyleColor(ImGuiCol_Text, style.colours.accent);
   ImGui::TextUnformatted(tr("PREDICT FIRST"));
   ImGui::PopStyleColor();
-  ImGui::PushFont(fonts_.bold);
-  ImGui::TextWrapped("%s", lessons::prediction_question(asked, course_.values()).c_str());
+  ImGui::PushFont(style.fonts.bold);
+  ImGui::TextWrapped("%s", lessons::prediction_question(asked, course.values()).c_str());
   ImGui::PopFont();
   ImGui::Spacing();
 
   bool submit = false;
   if (prediction.kind == lessons::Prediction::Kind::number) {
-    if (prediction_.focus_input) ImGui::SetKeyboardFocusHere();
-    prediction_.focus_input = false;
+    if (card_.focus_input) ImGui::SetKeyboardFocusHere();
+    card_.focus_input = false;
     char buffer[64] = {};
-    prediction_.typed.copy(buffer, sizeof(buffer) - 1);
+    card_.typed.copy(buffer, sizeof(buffer) - 1);
     ImGui::SetNextItemWidth(em * 8.f);
     if (ImGui::InputText("##prediction", buffer, sizeof(buffer), ImGuiInputTextFlags_EnterReturnsTrue)) submit = true;
-    prediction_.typed = buffer;
+    card_.typed = buffer;
     if (!prediction.unit.empty()) {
       ImGui::SameLine();
       ImGui::TextUnformatted(prediction.unit.c_str());
@@ -89,58 +98,57 @@ void AppShell::draw_prediction_card() {
   } else {
     for (int i = 0; i < static_cast<int>(prediction.choices.size()); ++i) {
       const std::string label = std::to_string(i + 1) + ". " + prediction.choices[static_cast<std::size_t>(i)];
-      if (ImGui::RadioButton(label.c_str(), prediction_.choice == i)) prediction_.choice = i;
+      if (ImGui::RadioButton(label.c_str(), card_.choice == i)) card_.choice = i;
     }
   }
   ImGui::Spacing();
-  const bool answered = prediction.kind == lessons::Prediction::Kind::number ? !prediction_.typed.empty() : prediction_.choice >= 0;
-  ImGui::BeginDisabled(!answered);
+  const bool has_answer = prediction.kind == lessons::Prediction::Kind::number ? !card_.typed.empty() : card_.choice >= 0;
+  ImGui::BeginDisabled(!has_answer);
   if (ImGui::Button(tr("▶ Run and compare"))) submit = true;
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button(tr("Skip: just run"))) {
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
-    submit_prediction(std::nullopt);
-    return;
+    return std::optional<double>();
   }
-  if (submit && answered) {
+  if (submit && has_answer) {
     double value = 0;
     const std::string typed =
-        prediction.kind == lessons::Prediction::Kind::number ? prediction_.typed : std::to_string(prediction_.choice + 1);
+        prediction.kind == lessons::Prediction::Kind::number ? card_.typed : std::to_string(card_.choice + 1);
     if (const Status parsed = lessons::parse_prediction(prediction, typed, &value); parsed.ok()) {
       ImGui::PopTextWrapPos();
       ImGui::EndGroup();
-      submit_prediction(value);
-      return;
+      return std::optional<double>(value);
     } else {
-      prediction_.problem = parsed.message;
+      card_.problem = parsed.message;
     }
   }
-  if (!prediction_.problem.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colours_.error);
-    ImGui::TextWrapped("%s", prediction_.problem.c_str());
+  if (!card_.problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, style.colours.error);
+    ImGui::TextWrapped("%s", card_.problem.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+  ImGui::PushStyleColor(ImGuiCol_Text, style.colours.dim_text);
   ImGui::TextWrapped("%s", tr("Commit to an answer, then run: the run's own result is compared with yours. The sliders still "
                      "change the question."));
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
+  return std::nullopt;
 }
 
-void AppShell::draw_prediction_verdict() {
-  if (!shown_ || !shown_->run.results.is_object()) return;
-  const auto found = shown_->run.results.find("prediction");
-  if (found == shown_->run.results.end() || !found->is_object()) return;
+void PredictionPanel::draw_verdict(const Run& shown, const Course& course) {
+  if (!shown.results.is_object()) return;
+  const auto found = shown.results.find("prediction");
+  if (found == shown.results.end() || !found->is_object()) return;
   const bool right = found->value("right", false);
   // The verdict's words come from the lesson (English); in Chinese the app says it from the numbers.
   std::string words = (right ? "✓ " : "✗ ") + found->value("in_words", std::string());
   if (i18n::current_language() == i18n::Language::zh_cn) {
     // A choice by its words, a number with its unit, as the lesson's English verdict says them.
-    const lessons::Step* outline = course_.current_step_outline();
+    const lessons::Step* outline = course.current_step_outline();
     const lessons::Prediction* prediction = outline != nullptr && outline->prediction ? &*outline->prediction : nullptr;
     auto in_words = [&](double value) {
       if (prediction != nullptr && prediction->kind == lessons::Prediction::Kind::choice && value >= 0 &&
