@@ -65,9 +65,9 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
     language_ = i18n::language_from_environment();
   }
   i18n::set_current_language(language_);
-  if (!options_.recordings_dir.empty()) recordings_ = RecordingShelf({options_.recordings_dir});
-  recordings_.add_folders_under(data_dir_ / "assets" / "recordings");
-  open_recorded_at_start_ = options_.show_recorded;
+  if (!options_.recordings_dir.empty()) recorded_.shelf() = RecordingShelf({options_.recordings_dir});
+  recorded_.shelf().add_folders_under(data_dir_ / "assets" / "recordings");
+  if (options_.show_recorded) recorded_.show_at_start();
   windowed_width_ = saved.window_width;
   windowed_height_ = saved.window_height;
   windowed_x_ = saved.window_x;
@@ -127,8 +127,8 @@ std::string AppShell::prepare_start() {
     // The CLI checked the file and chose its step to start at; the run is shown first.
     Run opened;
     if (const Status loaded = load_run(options_.open_run, &opened); !loaded.ok()) return loaded.describe();
-    adopt_opened_run(std::move(opened), options_.open_run);
-    open_recorded_at_start_ = true;
+    recorded_.adopt_opened_run(std::move(opened), options_.open_run, recorded_shell());
+    recorded_.show_at_start();
   }
   if (!options_.predict.empty()) {
     if (outline == nullptr || !outline->prediction) return "this step asks no question to predict";
@@ -282,6 +282,14 @@ void AppShell::apply_navigation(NavAction action) {
   if (course_.navigate(action)) on_position_changed();
 }
 
+RecordedRuns::Shell AppShell::recorded_shell() {
+  return {course_, lessons_, shown_, console_, predictions_, [this] { on_position_changed(); }};
+}
+
+void AppShell::show_recorded(bool recorded) {
+  if (recorded_.show_recorded(recorded, recorded_shell())) selected_picture_ = 0;
+}
+
 void AppShell::on_position_changed() {
   close_exercise();
   show_recorded(false);
@@ -377,7 +385,7 @@ void AppShell::poll_runner() {
 void AppShell::show(LessonRunner::Outcome&& outcome) {
   const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
   // While a recorded run is on screen, the live one waits beside it (the toggle brings it back).
-  std::optional<ShownRun>& slot = showing_recorded_ ? live_shown_ : shown_;
+  std::optional<ShownRun>& slot = recorded_.live_slot(shown_);
   slot = ShownRun{outcome.chapter, outcome.step, std::move(outcome.run), std::move(outcome.views), version,
                   outcome.seconds, outcome.language};
 }
@@ -439,7 +447,7 @@ void AppShell::frame() {
     apply_navigation(action);
   }
 
-  for (std::optional<ShownRun>* slot : {&shown_, &live_shown_}) {
+  for (std::optional<ShownRun>* slot : {&shown_, &recorded_.waiting_live()}) {
     if (*slot) speak_current_language(**slot);
   }
   draw_panes();  // panel_layout.cpp: the panes of the current layout mode

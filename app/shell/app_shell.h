@@ -28,7 +28,9 @@
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "panels/code_panel.h"
+#include "session/shown_run.h"
 #include "panels/prediction_panel.h"
+#include "panels/recorded_runs.h"
 #include "shell/lesson_runner.h"
 #include "shell/recordings.h"
 #include "shell/pane_layout.h"
@@ -41,20 +43,6 @@ struct GLFWwindow;
 
 namespace cudalab::app {
 
-// What the canvas and results show: the last good Run of a step, with its views.
-struct ShownRun {
-  int chapter = -1, step = -1;
-  Run run;
-  std::vector<lessons::View> views;
-  std::uint64_t version = 0;  // bumps with every new Run shown: canvases re-upload
-  double seconds = 0;
-  // The language the lesson built `views` in (lessons/text/say.h), and whether the English a Run
-  // itself carries (statuses, timing labels) has been shown in the current language since.
-  // AppShell::frame() builds the views again from `run` when the app's language differs: no new
-  // run for a language switch, and no English text parsed back.
-  i18n::Language views_language = i18n::Language::en;
-  bool localized = false;
-};
 
 // The views the canvas shows, as indices into `views`: cell grids and timelines; charts too when
 // the step has neither (otherwise charts stay in the Results tab, never in both places).
@@ -204,16 +192,9 @@ class AppShell {
   void draw_verdict(const lessons::exercises::Verdict& verdict);
   void draw_exercise_entries(int chapter);  // under the chapter's steps in the chapter list
 
-  // panel_recorded.cpp: a GPU run recorded elsewhere, shown in place of the live one on request.
-  void draw_recording_choice();
+  // A GPU run recorded elsewhere, shown in place of the live one on request (app/panels/recorded_runs.h).
+  RecordedRuns::Shell recorded_shell();
   void show_recorded(bool recorded);  // swaps the recorded run and the live one on screen
-  // Opens a saved run (`cudalab run --json`, `record`) at its chapter and step and shows it; "" or
-  // what was wrong with the file, in words.
-  std::string open_saved_run(const std::string& path);
-  void draw_open_run_popup();  // the status bar's "Open run…": a path and Open
-  // A saved run of the current step: its values become the step's, no question is asked first,
-  // and the shelf holds it as the step's recorded run.
-  void adopt_opened_run(Run run, const std::string& path);
 
   ShellLayout layout_;                     // the window being built now
   ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
@@ -270,12 +251,7 @@ class AppShell {
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
   std::size_t console_seen_version_ = 0;
 
-  RecordingShelf recordings_;
-  bool showing_recorded_ = false;         // shown_ holds the recorded run; the live one waits below
-  std::optional<ShownRun> live_shown_;    // the live run while the recorded one is on screen
-  bool open_recorded_at_start_ = false;   // `cudalab FILE.json`: show that run first
-  std::string open_run_path_, open_run_problem_;  // the Open run popup's field and its last error
-  std::string recorded_problem_;  // why the last recorded run could not be shown ("" when it was)
+  RecordedRuns recorded_;  // recorded runs beside the live one, and the live run waiting behind one
 
   std::optional<int> exercise_;  // the exercise shown instead of a step (index into all_exercises())
   std::unique_ptr<ExerciseWorkspace> workspace_;

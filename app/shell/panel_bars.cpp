@@ -228,7 +228,7 @@ void AppShell::draw_status_bar() {
     ImGui::SameLine();
     if (ImGui::Button(tr("Open run…"))) ImGui::OpenPopup("Open a saved run");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show a run saved by `cudalab run --json` or `cudalab record`"));
-    draw_open_run_popup();
+    recorded_.draw_open_popup(recorded_shell(), style());
 
     const char* hint = tr("← → steps · PgUp PgDn chapters · Ctrl+= Ctrl+- text · F5 present · F11 fullscreen");
     const float hint_width = ImGui::CalcTextSize(hint).x;
