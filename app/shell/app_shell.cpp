@@ -138,7 +138,7 @@ std::string AppShell::prepare_start() {
     }
     predictions_.answer_at_start(options_.predict);
   }
-  if (!options_.exercise.empty()) return start_on_exercise();
+  if (!options_.exercise.empty()) return exercises_.start(options_, automated_, exercise_shell());
   return "";
 }
 
@@ -282,6 +282,11 @@ void AppShell::apply_navigation(NavAction action) {
   if (course_.navigate(action)) on_position_changed();
 }
 
+ExercisePanel::Shell AppShell::exercise_shell() {
+  return {course_, runner_, console_, backend_facts_, backend_opening_, scroll_text_to_top_, settings_changed_,
+          [this] { on_position_changed(); }};
+}
+
 RecordedRuns::Shell AppShell::recorded_shell() {
   return {course_, lessons_, shown_, console_, predictions_, [this] { on_position_changed(); }};
 }
@@ -291,7 +296,7 @@ void AppShell::show_recorded(bool recorded) {
 }
 
 void AppShell::on_position_changed() {
-  close_exercise();
+  exercises_.close();
   show_recorded(false);
   scroll_text_to_top_ = true;
   marks_.clear();  // marks belong to the step they were drawn on
@@ -304,7 +309,7 @@ void AppShell::on_position_changed() {
 
 void AppShell::request_run() {
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return;
-  if (exercise_) return;  // the exercise's Check runs; the step runs when the student goes back to it
+  if (exercises_.open_one()) return;  // the exercise's Check runs; the step runs when the student goes back to it
   if (predictions_.asking()) return;  // the question comes first; the card starts the run
   if (predictions_.due(course_)) {
     if (const std::optional<double> given = predictions_.start_asking(course_)) submit_prediction(given);
@@ -346,10 +351,10 @@ void AppShell::poll_runner() {
   if (!outcome) {
     // A check replaced by a newer request before it ran (the runner keeps only the newest waiting
     // one) never comes back: the button must not stay "Checking…".
-    if (checking_ && !runner_.busy() && runner_.last_submitted() != checking_->second) checking_.reset();
+    exercises_.forget_lost_check(runner_);
     return;
   }
-  if (take_exercise_outcome(*outcome)) return;
+  if (exercises_.take_outcome(*outcome, exercise_shell())) return;
   const bool current = outcome->chapter == course_.current_chapter() && outcome->step == course_.current_step();
   if (outcome->partial) {
     // A long step's rows so far: drawn at once, while the step runs on.
@@ -391,8 +396,8 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
 }
 
 bool AppShell::run_settled() const {
-  if (backend_opening_ || runner_.busy() || checking_) return false;
-  if (exercise_) return true;  // an exercise shows its editor (and verdict) without a step's run
+  if (backend_opening_ || runner_.busy() || exercises_.checking()) return false;
+  if (exercises_.open_one()) return true;  // an exercise shows its editor (and verdict) without a step's run
   if (predictions_.asking()) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;
   return expected_outcome_ > 0 && shown_outcome_ >= expected_outcome_;

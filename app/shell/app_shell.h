@@ -28,6 +28,7 @@
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "panels/code_panel.h"
+#include "panels/exercise_panel.h"
 #include "session/shown_run.h"
 #include "panels/prediction_panel.h"
 #include "panels/recorded_runs.h"
@@ -71,7 +72,7 @@ class AppShell {
   // The picture changes without input: the backend opening, a run in progress (its progress bar,
   // its partial results), navigation still queued. The main loop draws every frame meanwhile.
   bool animating() const {
-    return backend_opening_ || runner_.busy() || !pending_navigation_.empty() || checking_.has_value() || editor_animating_;
+    return backend_opening_ || runner_.busy() || !pending_navigation_.empty() || exercises_.checking() || exercises_.animating();
   }
   bool last_run_failed() const { return last_status_.has_value() && !last_status_->ok(); }
   std::string last_run_problem() const { return last_status_ ? last_status_->describe() : ""; }
@@ -176,21 +177,8 @@ class AppShell {
   // before its first run in this session; nothing runs until the student answers or skips.
   void submit_prediction(std::optional<double> answer);  // nothing: skipped
 
-  // panel_exercise.cpp: an exercise's statement, the student's kernel in an editor, its verdict.
-  const lessons::exercises::Exercise* current_exercise() const;
-  ExerciseWorkspace& workspace();  // opened on first use (data_home_dir()/exercises)
-  std::vector<int> exercises_of_chapter(int chapter) const;  // indices into all_exercises()
-  void open_exercise(int index);
-  std::string start_on_exercise();  // GuiOptions::exercise and its source; "" or what is wrong
-  void close_exercise();  // back to the chapter's steps (what was typed is saved)
-  void submit_check();
-  bool take_exercise_outcome(LessonRunner::Outcome& outcome);  // false: not a check's outcome
-  bool sandbox_said_ = false;  // the console has said which sandbox checks run in
-  void draw_exercise_text();
-  void draw_exercise_controls();
-  void draw_exercise_editor();
-  void draw_verdict(const lessons::exercises::Verdict& verdict);
-  void draw_exercise_entries(int chapter);  // under the chapter's steps in the chapter list
+  // An exercise instead of a step (app/panels/exercise_panel.h).
+  ExercisePanel::Shell exercise_shell();
 
   // A GPU run recorded elsewhere, shown in place of the live one on request (app/panels/recorded_runs.h).
   RecordedRuns::Shell recorded_shell();
@@ -253,11 +241,7 @@ class AppShell {
 
   RecordedRuns recorded_;  // recorded runs beside the live one, and the live run waiting behind one
 
-  std::optional<int> exercise_;  // the exercise shown instead of a step (index into all_exercises())
-  std::unique_ptr<ExerciseWorkspace> workspace_;
-  std::map<std::string, lessons::exercises::Verdict> verdicts_;  // the newest verdict per exercise, this session
-  std::optional<std::pair<std::string, std::uint64_t>> checking_;  // exercise id and request id of a check in flight
-  bool editor_animating_ = false;  // the editor's cursor blinks or a key is held
+  ExercisePanel exercises_;  // the exercise shown instead of a step, its editor, checks and verdicts
 
   PredictionPanel predictions_;
 };

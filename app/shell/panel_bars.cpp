@@ -81,7 +81,7 @@ void AppShell::draw_top_bar() {
       ImGui::SameLine(0.f, fonts_.regular->FontSize);
       const lessons::Step* step = course_.current_step_outline();
       std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + chapter_title(course_.current_chapter());
-      if (const lessons::exercises::Exercise* exercise = current_exercise()) {
+      if (const lessons::exercises::Exercise* exercise = exercises_.current()) {
         where += std::string("  ›  ") + tr("Exercise: ") +
                  exercise->title_in(i18n::current_language() == i18n::Language::zh_cn ? "zh-CN" : "en");
       } else if (step != nullptr) {

@@ -66,8 +66,8 @@ void AppShell::draw_canvas_panel() {
     ImGui::End();
     return;
   }
-  if (current_exercise() != nullptr) {
-    draw_exercise_editor();
+  if (exercises_.current() != nullptr) {
+    exercises_.draw_editor(exercise_shell(), style());
     ImGui::End();
     return;
   }

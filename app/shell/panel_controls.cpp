@@ -17,8 +17,8 @@ void AppShell::draw_controls_panel() {
   if (begin_panel("##controls", layout_.controls)) {
     panel_heading(tr("CONTROLS"));
     ImGui::Spacing();
-    if (current_exercise() != nullptr) {
-      draw_exercise_controls();
+    if (exercises_.current() != nullptr) {
+      exercises_.draw_controls(exercise_shell(), style());
       ImGui::End();
       return;
     }

@@ -108,7 +108,7 @@ void AppShell::draw_chapter_panel() {
         // The current chapter's steps, one click away; ✓ marks the ones seen.
         for (int step = 0; step < step_count; ++step) {
           ImGui::PushID(step);
-          const bool here = step == course_.current_step() && !exercise_;
+          const bool here = step == course_.current_step() && !exercises_.open_one();
           const bool visited = course_.visited(chapter).count(step) > 0;
           const std::string label = std::string(visited ? "✓ " : "    ") + std::to_string(step + 1) + ". " +
                                     step_title(chapter, step, outline.steps[static_cast<std::size_t>(step)].title);
@@ -116,14 +116,14 @@ void AppShell::draw_chapter_panel() {
           ImGui::PushStyleColor(ImGuiCol_Text, here ? colours_.text : colours_.dim_text);
           const std::string shown_label = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
           if (ImGui::Selectable((shown_label + "##step").c_str(), here)) {
-            if (course_.go_to(chapter, step) || exercise_) on_position_changed();
+            if (course_.go_to(chapter, step) || exercises_.open_one()) on_position_changed();
           }
           if (shown_label != label && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
           ImGui::PopStyleColor();
           ImGui::Unindent(em * 0.6f);
           ImGui::PopID();
         }
-        draw_exercise_entries(chapter);
+        exercises_.draw_entries(chapter, exercise_shell(), style());
         ImGui::Spacing();
       }
       ImGui::PopID();
@@ -140,8 +140,8 @@ void AppShell::draw_text_panel() {
       ImGui::End();
       return;
     }
-    if (current_exercise() != nullptr) {
-      draw_exercise_text();
+    if (exercises_.current() != nullptr) {
+      exercises_.draw_text(exercise_shell(), style());
       ImGui::End();
       return;
     }

@@ -28,7 +28,7 @@ void AppShell::draw_panes() {
   compute_layout(mode);
   // An exercise's editor and verdict take the bottom pane's room too: a step's results have
   // nothing to show there, and the kernel's printf comes with the verdict.
-  const bool editor_tall = mode == LayoutMode::normal && current_exercise() != nullptr && layout_.bottom.shown();
+  const bool editor_tall = mode == LayoutMode::normal && exercises_.current() != nullptr && layout_.bottom.shown();
   if (editor_tall) {
     layout_.canvas.size.y = layout_.bottom.position.y + layout_.bottom.size.y - layout_.canvas.position.y;
     layout_.bottom = PanelRect{};

@@ -1,6 +1,7 @@
-// An exercise in the app: its statement and hints in the text pane, the student's kernel in an
-// editor over the verdict in the canvas pane, Check / Reset in the controls. The check runs in
-// the worker process like every step (a kernel that hangs costs its time limit, nothing else).
+#include "panels/exercise_panel.h"
+
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -11,7 +12,6 @@
 #include "cudalab/files.h"
 #include "i18n/text_patterns.h"
 #include "markdown/markdown.h"
-#include "shell/app_shell.h"
 #include "session/paths.h"
 #include "widgets/banner.h"
 #include "widgets/code_editor.h"
@@ -30,47 +30,47 @@ namespace {
 std::string_view exercise_language() { return i18n::current_language() == i18n::Language::zh_cn ? "zh-CN" : "en"; }
 }  // namespace
 
-const ex::Exercise* AppShell::current_exercise() const {
+const ex::Exercise* ExercisePanel::current() const {
   const auto& all = ex::all_exercises();
-  if (!exercise_ || *exercise_ < 0 || *exercise_ >= static_cast<int>(all.size())) return nullptr;
-  return &all[static_cast<std::size_t>(*exercise_)];
+  if (!index_ || *index_ < 0 || *index_ >= static_cast<int>(all.size())) return nullptr;
+  return &all[static_cast<std::size_t>(*index_)];
 }
 
-ExerciseWorkspace& AppShell::workspace() {
+ExerciseWorkspace& ExercisePanel::workspace() {
   if (!workspace_) workspace_ = std::make_unique<ExerciseWorkspace>(data_home_dir() / "exercises");
   return *workspace_;
 }
 
-std::vector<int> AppShell::exercises_of_chapter(int chapter) const {
+std::vector<int> ExercisePanel::exercises_of_chapter(const Course& course, int chapter) {
   std::vector<int> found;
   const auto& all = ex::all_exercises();
   for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i].chapter == course_.chapter(chapter).folder) found.push_back(static_cast<int>(i));
+    if (all[i].chapter == course.chapter(chapter).folder) found.push_back(static_cast<int>(i));
   return found;
 }
 
-void AppShell::open_exercise(int index) {
+void ExercisePanel::open(int index, Shell shell) {
   const auto& all = ex::all_exercises();
   if (index < 0 || index >= static_cast<int>(all.size())) return;
-  const int chapter = course_.find_chapter_by_folder(all[static_cast<std::size_t>(index)].chapter);
-  if (chapter >= 0 && chapter != course_.current_chapter()) {
-    course_.go_to(chapter, 0);
-    on_position_changed();
+  const int chapter = shell.course.find_chapter_by_folder(all[static_cast<std::size_t>(index)].chapter);
+  if (chapter >= 0 && chapter != shell.course.current_chapter()) {
+    shell.course.go_to(chapter, 0);
+    shell.position_changed();
   }
-  exercise_ = index;
-  runner_.cancel();  // a step still running would hold the check up; its picture is not shown now
-  scroll_text_to_top_ = true;
-  settings_changed_ = true;
+  index_ = index;
+  shell.runner.cancel();  // a step still running would hold the check up; its picture is not shown now
+  shell.scroll_text_to_top = true;
+  shell.settings_changed = true;
   workspace().text(all[static_cast<std::size_t>(index)]);  // loads the saved file now, not mid-frame later
 }
 
-std::string AppShell::start_on_exercise() {
+std::string ExercisePanel::start(const GuiOptions& options, bool automated, Shell shell) {
   const auto& all = ex::all_exercises();
-  const auto found = std::find_if(all.begin(), all.end(), [&](const ex::Exercise& e) { return e.id == options_.exercise; });
-  if (found == all.end()) return "no exercise named '" + options_.exercise + "' (`cudalab exercises` lists them)";
-  if (automated_ || options_.read_only_settings) workspace().set_read_only(true);
-  open_exercise(static_cast<int>(found - all.begin()));
-  const std::string& source = options_.exercise_source;
+  const auto found = std::find_if(all.begin(), all.end(), [&](const ex::Exercise& e) { return e.id == options.exercise; });
+  if (found == all.end()) return "no exercise named '" + options.exercise + "' (`cudalab exercises` lists them)";
+  if (automated || options.read_only_settings) workspace().set_read_only(true);
+  open(static_cast<int>(found - all.begin()), shell);
+  const std::string& source = options.exercise_source;
   if (!source.empty()) {
     std::string text;
     if (source == "starter") {
@@ -84,57 +84,57 @@ std::string AppShell::start_on_exercise() {
     }
     workspace().text(*found).set_text(text);
   }
-  if (options_.check_exercise) submit_check();
+  if (options.check_exercise) submit_check(shell);
   return "";
 }
 
-void AppShell::close_exercise() {
-  if (!exercise_) return;
+void ExercisePanel::close() {
+  if (!index_) return;
   workspace().save_due(std::chrono::milliseconds(0));
-  exercise_.reset();
+  index_.reset();
 }
 
-void AppShell::submit_check() {
-  const ex::Exercise* exercise = current_exercise();
+void ExercisePanel::submit_check(Shell shell) {
+  const ex::Exercise* exercise = current();
   if (exercise == nullptr) return;
   workspace().save_due(std::chrono::milliseconds(0));  // what is checked is on disk too
   LessonRunner::Request request;
-  request.chapter = course_.current_chapter();
-  request.step = course_.current_step();
+  request.chapter = shell.course.current_chapter();
+  request.step = shell.course.current_step();
   request.exercise = exercise->id;
   request.source = workspace().text(*exercise).text();
-  checking_ = {exercise->id, runner_.submit(std::move(request))};
-  console_.add(ConsoleLog::Kind::info, "Checking " + exercise->id + "…");
+  checking_ = {exercise->id, shell.runner.submit(std::move(request))};
+  shell.console.add(ConsoleLog::Kind::info, "Checking " + exercise->id + "…");
 }
 
-bool AppShell::take_exercise_outcome(LessonRunner::Outcome& outcome) {
+bool ExercisePanel::take_outcome(LessonRunner::Outcome& outcome, Shell shell) {
   if (!outcome.run.lesson.starts_with("exercise:")) return false;
   const std::string id = outcome.run.lesson.substr(std::string_view("exercise:").size());
   if (checking_ && checking_->second == outcome.id) checking_.reset();
   worker::CheckOutcome checked = worker::outcome_of_check(outcome.run, id);
   ex::Verdict& verdict = checked.verdict;
-  if (verdict.device.empty() && backend_facts_) verdict.device = backend_facts_->name;
+  if (verdict.device.empty() && shell.device) verdict.device = shell.device->name;
   workspace().record_verdict(id, verdict);
   // Which sandbox checks run in (app/sandbox/sandbox.h): said once, by the first check.
   if (!sandbox_said_ && !checked.sandbox.empty()) {
-    console_.add(ConsoleLog::Kind::info, checked.sandbox);
+    shell.console.add(ConsoleLog::Kind::info, checked.sandbox);
     sandbox_said_ = true;
   }
-  console_.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + i18n::tr_text(verdict.headline));
+  shell.console.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + i18n::tr_text(verdict.headline));
   verdicts_[id] = std::move(verdict);
   return true;
 }
 
-void AppShell::draw_exercise_text() {
-  const ex::Exercise& exercise = *current_exercise();
+void ExercisePanel::draw_text(Shell shell, const widgets::Style& style) {
+  const ex::Exercise& exercise = *current();
   ImGui::BeginChild("##exercise_text", ImVec2(0, 0), false);
-  if (scroll_text_to_top_) {
+  if (shell.scroll_text_to_top) {
     ImGui::SetScrollY(0.f);
-    scroll_text_to_top_ = false;
+    shell.scroll_text_to_top = false;
   }
-  const widgets::Style look = style();
-  ImGui::PushFont(fonts_.heading2);
-  ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+  const widgets::Style& look = style;
+  ImGui::PushFont(style.fonts.heading2);
+  ImGui::PushStyleColor(ImGuiCol_Text, style.colours.accent);
   ImGui::TextWrapped(tr("Exercise · %s"), exercise.title_in(exercise_language()).c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
@@ -146,14 +146,14 @@ void AppShell::draw_exercise_text() {
     statement.erase(0, title_end + 1);
   widgets::draw_markdown(markdown::parse(statement), look);
   ImGui::Spacing();
-  ImGui::PushFont(fonts_.mono);
+  ImGui::PushFont(style.fonts.mono);
   ImGui::TextWrapped("%s", exercise.signature().c_str());
   ImGui::PopFont();
   const std::vector<std::string> hints = exercise.hints(exercise_language());
   const int shown = std::min(workspace().progress(exercise.id).hints_shown, static_cast<int>(hints.size()));
   for (int i = 0; i < shown; ++i) {
     ImGui::Spacing();
-    ImGui::PushFont(fonts_.bold);
+    ImGui::PushFont(style.fonts.bold);
     ImGui::Text(tr("Hint %d"), i + 1);
     ImGui::PopFont();
     widgets::draw_markdown(markdown::parse(hints[static_cast<std::size_t>(i)]), look);
@@ -161,13 +161,13 @@ void AppShell::draw_exercise_text() {
   ImGui::EndChild();
 }
 
-void AppShell::draw_exercise_controls() {
-  const ex::Exercise& exercise = *current_exercise();
-  const float em = fonts_.regular->FontSize;
+void ExercisePanel::draw_controls(Shell shell, const widgets::Style& style) {
+  const ex::Exercise& exercise = *current();
+  const float em = style.fonts.regular->FontSize;
   const bool busy = checking_.has_value();
-  ImGui::BeginDisabled(busy || backend_opening_);
+  ImGui::BeginDisabled(busy || shell.backend_opening);
   if (ImGui::Button(busy ? tr("Checking…") : tr("Check  (Ctrl+Enter)"), ImVec2(std::max(em * 10.f, ImGui::GetContentRegionAvail().x), em * 2.f)))
-    submit_check();
+    submit_check(shell);
   ImGui::EndDisabled();
   const std::vector<std::string> hints = exercise.hints(exercise_language());
   const int shown = workspace().progress(exercise.id).hints_shown;
@@ -192,7 +192,7 @@ void AppShell::draw_exercise_controls() {
   const ExerciseProgress& progress = workspace().progress(exercise.id);
   ImGui::Spacing();
   if (progress.passed) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
+    ImGui::PushStyleColor(ImGuiCol_Text, style.colours.success);
     ImGui::TextWrapped("✓ Passed (%d check%s)", progress.attempts, progress.attempts == 1 ? "" : "s");
     ImGui::PopStyleColor();
   } else if (progress.attempts > 0) {
@@ -201,17 +201,17 @@ void AppShell::draw_exercise_controls() {
   }
   ImGui::TextDisabled(tr("Your file: %s"), (workspace().folder() / (exercise.id + ".cu")).string().c_str());
   if (!workspace().problem().empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
+    ImGui::PushStyleColor(ImGuiCol_Text, style.colours.warning);
     ImGui::TextWrapped("%s", workspace().problem().c_str());
     ImGui::PopStyleColor();
   }
-  if (ImGui::Button(tr("Back to the chapter"))) close_exercise();
+  if (ImGui::Button(tr("Back to the chapter"))) close();
 }
 
-void AppShell::draw_verdict(const ex::Verdict& verdict) {
-  const float em = fonts_.regular->FontSize;
+void ExercisePanel::draw_verdict(const ex::Verdict& verdict, const widgets::Style& style) {
+  const float em = style.fonts.regular->FontSize;
   // The verdict is English data (from the worker); shown in the current language (tr_text caches).
-  widgets::draw_banner(i18n::tr_text(verdict.headline), verdict.passed() ? colours_.success : colours_.error);
+  widgets::draw_banner(i18n::tr_text(verdict.headline), verdict.passed() ? style.colours.success : style.colours.error);
   for (const std::string& line : verdict.details) ImGui::TextWrapped("%s", i18n::tr_text(line).c_str());
   // Compiler messages of lines not in the student's file (rare): listed, since no gutter shows them.
   for (const JitDiagnostic& d : verdict.diagnostics)
@@ -228,7 +228,7 @@ void AppShell::draw_verdict(const ex::Verdict& verdict) {
       for (int col = 0; col < picture.width; ++col) {
         const std::size_t at = static_cast<std::size_t>(row) * static_cast<std::size_t>(picture.width) + static_cast<std::size_t>(col);
         if (at >= picture.cells.size()) break;
-        const ImU32 fill = picture.cells[at] == 0 ? colours_.success : picture.cells[at] == 1 ? colours_.error : colours_.grid_line;
+        const ImU32 fill = picture.cells[at] == 0 ? style.colours.success : picture.cells[at] == 1 ? style.colours.error : style.colours.grid_line;
         const ImVec2 a(origin.x + col * cell, origin.y + row * cell);
         draw->AddRectFilled(a, ImVec2(a.x + cell - 1.f, a.y + cell - 1.f), fill);
       }
@@ -239,14 +239,14 @@ void AppShell::draw_verdict(const ex::Verdict& verdict) {
   if (!verdict.printed.empty()) {
     ImGui::Spacing();
     ImGui::TextDisabled("Printed by the kernel:");
-    ImGui::PushFont(fonts_.mono);
+    ImGui::PushFont(style.fonts.mono);
     ImGui::TextUnformatted(verdict.printed.c_str());
     ImGui::PopFont();
   }
 }
 
-void AppShell::draw_exercise_editor() {
-  const ex::Exercise& exercise = *current_exercise();
+void ExercisePanel::draw_editor(Shell shell, const widgets::Style& style) {
+  const ex::Exercise& exercise = *current();
   widgets::CodeText& text = workspace().text(exercise);
   const auto found = verdicts_.find(exercise.id);
   const ex::Verdict* verdict = found != verdicts_.end() ? &found->second : nullptr;
@@ -256,31 +256,31 @@ void AppShell::draw_exercise_editor() {
       if (d.file.ends_with("student.cu") && d.line > 0)
         marks.push_back({d.line, d.column, d.error ? widgets::DiagnosticSeverity::error : widgets::DiagnosticSeverity::warning, d.message});
   const float avail = ImGui::GetContentRegionAvail().y;
-  const float verdict_height = verdict != nullptr ? std::min(avail * 0.45f, fonts_.regular->FontSize * 16.f) : 0.f;
-  const widgets::Style look = style();
+  const float verdict_height = verdict != nullptr ? std::min(avail * 0.45f, style.fonts.regular->FontSize * 16.f) : 0.f;
+  const widgets::Style& look = style;
   widgets::CodeEditorOptions options;
   options.style = &look;
   options.diagnostics = marks;
   options.size = ImVec2(0.f, avail - verdict_height);
   widgets::CodeEditorEvents events;
   widgets::draw_code_editor("##exercise_editor", text, options, &events);
-  if (events.compile_requested && !checking_) submit_check();
+  if (events.compile_requested && !checking_) submit_check(shell);
   editor_animating_ = events.animating;
   workspace().save_due();
   if (verdict != nullptr) {
     ImGui::BeginChild("##verdict", ImVec2(0.f, 0.f), false);
-    draw_verdict(*verdict);
+    draw_verdict(*verdict, style);
     ImGui::EndChild();
   }
 }
 
-void AppShell::draw_exercise_entries(int chapter) {
-  const float em = fonts_.regular->FontSize;
-  const std::vector<int> indices = exercises_of_chapter(chapter);
+void ExercisePanel::draw_entries(int chapter, Shell shell, const widgets::Style& style) {
+  const float em = style.fonts.regular->FontSize;
+  const std::vector<int> indices = exercises_of_chapter(shell.course, chapter);
   if (indices.empty()) return;
   ImGui::Indent(em * 0.6f);
-  ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
-  ImGui::PushFont(fonts_.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, style.colours.dim_text);
+  ImGui::PushFont(style.fonts.bold);
   ImGui::TextUnformatted(tr("Exercises"));
   ImGui::PopFont();
   ImGui::PopStyleColor();
@@ -294,10 +294,10 @@ void AppShell::draw_exercise_entries(int chapter) {
     const std::string label = mark + title;
     ImGui::PushID(index);
     ImGui::Indent(em * 0.6f);
-    const bool here = exercise_ && *exercise_ == index;
-    ImGui::PushStyleColor(ImGuiCol_Text, progress.passed ? colours_.success : here ? colours_.text : colours_.dim_text);
+    const bool here = index_ && *index_ == index;
+    ImGui::PushStyleColor(ImGuiCol_Text, progress.passed ? style.colours.success : here ? style.colours.text : style.colours.dim_text);
     const std::string shown = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
-    if (ImGui::Selectable((shown + "##exercise").c_str(), here)) open_exercise(index);
+    if (ImGui::Selectable((shown + "##exercise").c_str(), here)) open(index, shell);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s%s", title.c_str(),
