@@ -177,7 +177,7 @@ constexpr Translation interface_table[] = {
     {"chapter %s, ", "第 %s 章，"},
     {"Next (→): %s", "下一步（→）：%s"},
     {"Drag to resize · double-click: back to the default", "拖动调整大小 · 双击：恢复默认"},
-    // Exercises (shell/panel_exercise.cpp)
+    // Exercises (panels/exercise_panel.cpp)
     {"Exercises", "练习"},
     {"Exercise · %s", "练习 · %s"},
     {"Hint %d", "提示 %d"},

@@ -2,6 +2,8 @@
 // The desktop shell's state and its per-frame UI. gui.cpp owns the window and the main loop;
 // this class owns what the student sees: chapters, lesson text, canvas, controls, bottom pane and
 // status bar (each panel in its own panel_*.cpp), the runner thread, settings and navigation.
+// Features with state of their own live in app/panels/ (the Code tab, predictions, recorded runs,
+// exercises) and are handed what they act on.
 #include <array>
 #include <cstdint>
 #include <deque>

@@ -1,5 +1,5 @@
 // The bottom pane: Results (facts, tables, charts of the shown run), Console (kernel printf output
-// and status messages, errors in red), Code (panel_code.cpp: the chapter's kernels as the student
+// and status messages, errors in red), Code (app/panels/code_panel.cpp: the chapter's kernels as the student
 // would write them, and its whole program).
 #include <algorithm>
 #include <string>
