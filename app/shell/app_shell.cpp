@@ -299,7 +299,7 @@ void AppShell::on_position_changed() {
   exercises_.close();
   show_recorded(false);
   scroll_text_to_top_ = true;
-  marks_.clear();  // marks belong to the step they were drawn on
+  presentation_.marks().clear();  // marks belong to the step they were drawn on
   selected_picture_ = 0;
   for (auto& canvas : canvases_) canvas->reset_camera();
   last_status_.reset();

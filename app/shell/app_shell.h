@@ -38,6 +38,7 @@
 #include "shell/recordings.h"
 #include "shell/pane_layout.h"
 #include "shell/pointer_marks.h"
+#include "shell/presentation.h"
 #include "widgets/cell_grid_canvas.h"
 #include "widgets/code_listing.h"
 #include "widgets/widget_style.h"
@@ -105,12 +106,11 @@ class AppShell {
   // Present layout and the presenter view (present_layout.cpp). F5 asks for it, Esc leaves it.
   // gui.cpp opens the audience window when a second screen is there and says so with
   // set_audience_window(true); the main window then shows the teacher's view.
-  bool wants_presentation() const { return presenting_; }
-  bool audience_window_open() const { return audience_open_; }
+  bool wants_presentation() const { return presentation_.on(); }
+  bool audience_window_open() const { return presentation_.audience_open(); }
   void set_audience_window(bool open, std::string where = "");
   void start_presenting() {
-    presenting_ = true;
-    presenting_since_ = ImGui::GetTime();
+    presentation_.start(ImGui::GetTime());
   }
   void stop_presenting();
   // The combined tour's faces (automation.cpp): text size, language and layout as the top bar and
@@ -118,7 +118,7 @@ class AppShell {
   void show_face(float font_scale, i18n::Language language, bool present) {
     set_font_scale(font_scale);
     set_language(language);
-    if (present != presenting_) present ? start_presenting() : stop_presenting();
+    if (present != presentation_.on()) present ? start_presenting() : stop_presenting();
   }
   // The font atlas holds the asked text size and language (before_frame() rebuilds it).
   bool fonts_current() const { return font_scale_ == built_font_scale_ && language_ == built_language_; }
@@ -126,7 +126,7 @@ class AppShell {
   void audience_frame();
   // Where the panes were last drawn, as JSON, for the GUI tests' per-pane checks.
   std::string layout_report(bool audience) const;
-  PointerMarks& marks() { return marks_; }
+  PointerMarks& marks() { return presentation_.marks(); }
 
  private:
   // app_shell.cpp
@@ -189,12 +189,7 @@ class AppShell {
   ShellLayout layout_;                     // the window being built now
   ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
   PaneSizes panes_;                        // the splitters' fractions, remembered
-  bool presenting_ = false;       // present layout (one screen) or presenter view (two)
-  bool audience_open_ = false;    // the presenter view's second window is open
-  bool bottom_in_present_ = false;  // present layout: the bottom pane asked back
-  double presenting_since_ = 0;   // ImGui time when presenting began (the teacher's clock)
-  PointerMarks marks_;            // spotlight and pen marks on the canvas
-  std::string audience_screen_;   // where the audience window is, in words
+  Presentation presentation_;     // present layout or presenter view, the teacher's clock, the marks
   std::vector<std::string> chapter_titles_cut_;  // this frame's chapter titles that did not fit
   std::vector<std::string> chapter_words_too_wide_;  // ... because one word is wider than the list
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;

@@ -148,16 +148,16 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
   if (ImGui::Button(tr("A+"))) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Larger text (Ctrl+=)"));
   next_group(-1.f);
-  if (ImGui::Button(presenting_ ? tr("Stop") : tr("Present"))) {
+  if (ImGui::Button(presentation_.on() ? tr("Stop") : tr("Present"))) {
     if (in_popup) ImGui::CloseCurrentPopup();
-    if (presenting_) {
+    if (presentation_.on()) {
       stop_presenting();
     } else {
       start_presenting();
     }
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", presenting_ ? tr("Back to every pane (Esc)")
+    ImGui::SetTooltip("%s", presentation_.on() ? tr("Back to every pane (Esc)")
                                         : tr("Present (F5): text and canvas large; on a second screen, the presenter view"));
   }
   next_group(-1.f);

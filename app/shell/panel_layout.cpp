@@ -16,7 +16,7 @@ void AppShell::compute_layout(LayoutMode mode) {
   input.em = fonts_.regular->FontSize;
   input.panes = panes_;
   input.mode = mode;
-  input.bottom_in_present = bottom_in_present_;
+  input.bottom_in_present = presentation_.bottom_shown();
   layout_ = compute_shell_layout(input);
 }
 
@@ -24,7 +24,7 @@ void AppShell::draw_panes() {
   handle_present_keys();
   // Presenting with the audience window open: this window is the teacher's; with one screen, the
   // present layout; otherwise every pane.
-  const LayoutMode mode = !presenting_ ? LayoutMode::normal : audience_open_ ? LayoutMode::teacher : LayoutMode::present;
+  const LayoutMode mode = presentation_.mode();
   compute_layout(mode);
   // An exercise's editor and verdict take the bottom pane's room too: a step's results have
   // nothing to show there, and the kernel's printf comes with the verdict.
@@ -63,9 +63,9 @@ void AppShell::draw_panes() {
     case LayoutMode::audience: break;
   }
   const float em = fonts_.regular->FontSize;
-  marks_.draw_marks(layout_.canvas, em);
+  presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
-  marks_.draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
+  presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
   main_layout_ = layout_;
 }
 
@@ -81,9 +81,9 @@ void AppShell::audience_frame() {
   draw_text_panel();
   draw_canvas_panel();
   const float em = fonts_.regular->FontSize;
-  marks_.draw_marks(layout_.canvas, em);
+  presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
-  marks_.draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
+  presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
   audience_layout_ = layout_;
 }
 

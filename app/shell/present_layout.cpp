@@ -17,33 +17,27 @@ namespace cudalab::app {
 
 using i18n::tr;
 
-void AppShell::set_audience_window(bool open, std::string where) {
-  audience_open_ = open;
-  audience_screen_ = std::move(where);
-}
+void AppShell::set_audience_window(bool open, std::string where) { presentation_.set_audience_window(open, std::move(where)); }
 
-void AppShell::stop_presenting() {
-  presenting_ = false;
-  bottom_in_present_ = false;
-}
+void AppShell::stop_presenting() { presentation_.stop(); }
 
 void AppShell::handle_present_keys() {
   if (ImGui::GetIO().WantTextInput) return;
   using input::Key;
   const input::KeyEvents& keys = input::main_window_keys();
   if (keys.count({Key::f5}, false) > 0) {
-    if (presenting_) {
+    if (presentation_.on()) {
       stop_presenting();
     } else {
       start_presenting();
     }
   }
   // Esc first closes whatever popup is open (ImGui does that); only then does it leave.
-  if (presenting_ && keys.count({Key::escape}, false) > 0 && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+  if (presentation_.on() && keys.count({Key::escape}, false) > 0 && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
     stop_presenting();
   }
-  for (int n = keys.count({Key::p}, false); n > 0; --n) marks_.toggle_pen();
-  if (keys.count({Key::c}, false) > 0) marks_.clear();
+  for (int n = keys.count({Key::p}, false); n > 0; --n) presentation_.marks().toggle_pen();
+  if (keys.count({Key::c}, false) > 0) presentation_.marks().clear();
 }
 
 void AppShell::draw_present_strip() {
@@ -81,12 +75,12 @@ void AppShell::draw_present_strip() {
   if (ImGui::Button(tr("▶ Run"))) request_run();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run this step again with these values"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-  if (ImGui::Button(bottom_in_present_ ? tr("Results ▾") : tr("Results ▸"))) bottom_in_present_ = !bottom_in_present_;
+  if (ImGui::Button(presentation_.bottom_shown() ? tr("Results ▾") : tr("Results ▸"))) presentation_.toggle_bottom();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show or hide the results, console and code under the canvas"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-  ImGui::PushStyleColor(ImGuiCol_Button, marks_.pen() ? ImGui::ColorConvertU32ToFloat4(colours_.accent)
+  ImGui::PushStyleColor(ImGuiCol_Button, presentation_.marks().pen() ? ImGui::ColorConvertU32ToFloat4(colours_.accent)
                                                       : look.Colors[ImGuiCol_Button]);
-  if (ImGui::Button(tr("Pen"))) marks_.toggle_pen();
+  if (ImGui::Button(tr("Pen"))) presentation_.marks().toggle_pen();
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", tr("Draw on the canvas (P), or drag with Shift held · C clears · hold L for a spotlight"));
@@ -139,7 +133,7 @@ void AppShell::draw_teacher_notes() {
   const std::time_t now = std::time(nullptr);
   char clock[16] = "--:--";
   if (const std::tm* local = std::localtime(&now); local != nullptr) std::strftime(clock, sizeof(clock), "%H:%M", local);
-  const int minutes = static_cast<int>((ImGui::GetTime() - presenting_since_) / 60.0);
+  const int minutes = static_cast<int>((ImGui::GetTime() - presentation_.since()) / 60.0);
   ImGui::PushFont(fonts_.heading1);
   ImGui::TextUnformatted(clock);
   ImGui::PopFont();
@@ -149,11 +143,11 @@ void AppShell::draw_teacher_notes() {
   ImGui::SameLine(0.f, em);
   if (ImGui::Button(tr("Stop presenting"))) stop_presenting();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Close the audience window and show every pane here (Esc)"));
-  if (!audience_screen_.empty()) {
+  if (!presentation_.audience_screen().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
     ImGui::TextWrapped("The room sees the lesson text and the canvas on %s. Hold L for a spotlight there; "
                        "drag with Shift (or press P) to draw on the canvas.",
-                       audience_screen_.c_str());
+                       presentation_.audience_screen().c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Separator();
