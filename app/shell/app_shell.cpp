@@ -283,7 +283,7 @@ void AppShell::apply_navigation(NavAction action) {
 }
 
 ExercisePanel::Shell AppShell::exercise_shell() {
-  return {course_, runner_, console_, backend_facts_, backend_opening_, scroll_text_to_top_, settings_changed_,
+  return {course_, runner_, console_, backend_.facts, backend_.opening, scroll_text_to_top_, settings_changed_,
           [this] { on_position_changed(); }};
 }
 
@@ -330,21 +330,16 @@ void AppShell::submit_prediction(std::optional<double> answer) {
 
 void AppShell::poll_runner() {
   for (LessonRunner::BackendEvent& event : runner_.take_backend_events()) {
-    const bool first = backend_opening_;
-    backend_opening_ = false;
-    if (event.has_choices) backend_choices_ = std::move(event.choices);
+    const bool first = backend_.opening;
+    backend_.take(event);
     if (event.status.ok()) {
-      backend_facts_ = event.facts;
-      backend_problem_.clear();
       console_.add(ConsoleLog::Kind::info, i18n::tr("Backend: ") + event.facts.label());
       // The first request already waits behind the opening, unless the step's defaults change
       // with the backend (the runner keeps only the newest waiting request).
       const bool values_changed = course_.use_defaults_of(!event.facts.is_gpu());
       if (!first || values_changed) request_run();
     } else {
-      backend_facts_.reset();
-      backend_problem_ = event.status.describe();
-      console_.add(ConsoleLog::Kind::error, i18n::tr("Could not open the backend: ") + backend_problem_);
+      console_.add(ConsoleLog::Kind::error, i18n::tr("Could not open the backend: ") + backend_.problem);
     }
   }
   std::optional<LessonRunner::Outcome> outcome = runner_.take_outcome();
@@ -396,7 +391,7 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
 }
 
 bool AppShell::run_settled() const {
-  if (backend_opening_ || runner_.busy() || exercises_.checking()) return false;
+  if (backend_.opening || runner_.busy() || exercises_.checking()) return false;
   if (exercises_.open_one()) return true;  // an exercise shows its editor (and verdict) without a step's run
   if (predictions_.asking()) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;

@@ -24,6 +24,7 @@
 #include "markdown/lesson_document.h"
 #include "settings/settings_store.h"
 #include "exercises/verdict.h"
+#include "shell/backend_state.h"
 #include "shell/cjk_glyphs.h"
 #include "shell/console_log.h"
 #include "shell/exercise_workspace.h"
@@ -75,7 +76,7 @@ class AppShell {
   // The picture changes without input: the backend opening, a run in progress (its progress bar,
   // its partial results), navigation still queued. The main loop draws every frame meanwhile.
   bool animating() const {
-    return backend_opening_ || runner_.busy() || !pending_navigation_.empty() || exercises_.checking() || exercises_.animating();
+    return backend_.opening || runner_.busy() || !pending_navigation_.empty() || exercises_.checking() || exercises_.animating();
   }
   bool last_run_failed() const { return last_status_.has_value() && !last_status_->ok(); }
   std::string last_run_problem() const { return last_status_ ? last_status_->describe() : ""; }
@@ -222,10 +223,7 @@ class AppShell {
   int selected_picture_ = 0;
   bool auto_run_ = true;
 
-  std::vector<BackendChoice> backend_choices_;
-  std::optional<DeviceFacts> backend_facts_;
-  std::string backend_problem_;
-  bool backend_opening_ = true;
+  BackendState backend_;  // opening, open (its facts) or not (why), and the machine's choices
 
   std::deque<NavAction> pending_navigation_;
   bool settings_changed_ = false;

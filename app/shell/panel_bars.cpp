@@ -180,43 +180,43 @@ void AppShell::draw_status_bar() {
     ImGui::SetCursorPosY((layout_.status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
     // A coloured dot says at a glance what runs the kernels: green GPU, amber emulator, red none.
     const float em = fonts_.regular->FontSize;
-    const ImU32 dot = backend_facts_ ? (backend_facts_->is_gpu() ? colours_.success : colours_.warning) : colours_.error;
+    const ImU32 dot = backend_.facts ? (backend_.facts->is_gpu() ? colours_.success : colours_.warning) : colours_.error;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + em * 0.4f, at.y + ImGui::GetFrameHeight() * 0.5f), em * 0.32f, dot);
     ImGui::Dummy(ImVec2(em * 0.8f, ImGui::GetFrameHeight()));
     ImGui::SameLine();
     // Words for the room; the technical reason (a CUDA error name) waits in the tooltip.
-    const BackendWords words = backend_facts_ ? backend_words(*backend_facts_) : BackendWords{};
-    const std::string label = backend_opening_ ? std::string(tr("Opening the backend…"))
-                              : backend_facts_ ? words.label
+    const BackendWords words = backend_.facts ? backend_words(*backend_.facts) : BackendWords{};
+    const std::string label = backend_.opening ? std::string(tr("Opening the backend…"))
+                              : backend_.facts ? words.label
                                                : tr("No backend could be opened: choose one on the right");
     ImGui::AlignTextToFramePadding();
     // The words give way to the selector: without a backend, the selector is how to get one.
     // So does the Open run… button after it.
-    const float selector_room = (backend_choices_.empty() ? 0.f : em * 13.f) + ImGui::CalcTextSize(tr("Open run…")).x +
+    const float selector_room = (backend_.choices.empty() ? 0.f : em * 13.f) + ImGui::CalcTextSize(tr("Open run…")).x +
                                 ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     const bool cut = widgets::text_fitted(label, ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - selector_room - em);
-    if (ImGui::IsItemHovered() && backend_facts_) {
+    if (ImGui::IsItemHovered() && backend_.facts) {
       ImGui::SetTooltip("%s%s%s", cut ? label.c_str() : "", cut ? "\n" : "", words.detail.c_str());
-    } else if (ImGui::IsItemHovered() && !backend_opening_) {
-      ImGui::SetTooltip("%s%s", cut ? (label + "\n").c_str() : "", backend_problem_.c_str());
+    } else if (ImGui::IsItemHovered() && !backend_.opening) {
+      ImGui::SetTooltip("%s%s", cut ? (label + "\n").c_str() : "", backend_.problem.c_str());
     }
-    if (!backend_choices_.empty()) {
+    if (!backend_.choices.empty()) {
       ImGui::SameLine(0.f, em);
       ImGui::SetNextItemWidth(em * 12.f);
-      std::string current_id = backend_facts_ ? (backend_facts_->is_gpu() ? "gpu:" + std::to_string(backend_facts_->index) : "emu") : "";
+      std::string current_id = backend_.facts ? (backend_.facts->is_gpu() ? "gpu:" + std::to_string(backend_.facts->index) : "emu") : "";
       std::string preview = tr("Switch backend");
-      for (const BackendChoice& choice : backend_choices_) {
+      for (const BackendChoice& choice : backend_.choices) {
         if (choice.id == current_id) preview = choice.facts.name.empty() ? choice.id : i18n::tr_text(choice.facts.name);
       }
       if (ImGui::BeginCombo("##backend", preview.c_str())) {
-        for (const BackendChoice& choice : backend_choices_) {
+        for (const BackendChoice& choice : backend_.choices) {
           const std::string item = i18n::tr_text(choice.facts.label()) + "##" + choice.id;
           if (ImGui::Selectable(item.c_str(), choice.id == current_id) && choice.id != current_id) {
             BackendSelection selection;
             selection.request = choice.facts.is_gpu() ? BackendRequest::gpu : BackendRequest::emulator;
             selection.gpu_index = choice.facts.index;
-            backend_opening_ = true;
+            backend_.opening = true;
             runner_.switch_backend(selection);
             console_.add(ConsoleLog::Kind::info, tr("Switching to ") + i18n::tr_text(choice.facts.label()) + "…");
           }

@@ -77,7 +77,7 @@ void AppShell::draw_canvas_panel() {
     if (submitted) submit_prediction(*submitted);
     return;
   }
-  if (recorded_.draw_choice(recorded_shell(), backend_facts_)) selected_picture_ = 0;
+  if (recorded_.draw_choice(recorded_shell(), backend_.facts)) selected_picture_ = 0;
   const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
   const float em = fonts_.regular->FontSize;
   if (!current) {
