@@ -68,10 +68,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   if (!options_.recordings_dir.empty()) recorded_.shelf() = RecordingShelf({options_.recordings_dir});
   recorded_.shelf().add_folders_under(data_dir_ / "assets" / "recordings");
   if (options_.show_recorded) recorded_.show_at_start();
-  windowed_width_ = saved.window_width;
-  windowed_height_ = saved.window_height;
-  windowed_x_ = saved.window_x;
-  windowed_y_ = saved.window_y;
+  placement_.restore(saved);
   panes_ = saved.panes;
 }
 
@@ -217,39 +214,18 @@ void AppShell::set_language(i18n::Language language) {
   settings_changed_ = true;
 }
 
-void AppShell::toggle_fullscreen() {
-  if (window_ == nullptr) return;
-  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-  const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
-  if (!fullscreen_) {
-    if (mode == nullptr) return;
-    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
-    glfwGetWindowSize(window_, &windowed_width_, &windowed_height_);
-    fullscreen_ = true;
-    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-  } else {
-    fullscreen_ = false;
-    glfwSetWindowMonitor(window_, nullptr, std::max(windowed_x_, 0), std::max(windowed_y_, 0), windowed_width_,
-                         windowed_height_, 0);
-  }
-}
+void AppShell::toggle_fullscreen() { placement_.toggle_fullscreen(window_); }
 
 // The window manager places and sizes a new window by itself; only later changes are the user's
 // (a settings file that failed to load must stay untouched until the user does something).
 static bool user_can_have_moved_it() { return ImGui::GetTime() > 1.0; }
 
 void AppShell::window_resized_by_user(int width, int height) {
-  if (fullscreen_ || width <= 0 || height <= 0) return;  // the fullscreen size is not the window's
-  windowed_width_ = width;
-  windowed_height_ = height;
-  if (user_can_have_moved_it()) settings_changed_ = true;
+  if (placement_.resized(width, height) && user_can_have_moved_it()) settings_changed_ = true;
 }
 
 void AppShell::window_moved_by_user(int x, int y) {
-  if (fullscreen_) return;
-  windowed_x_ = x;
-  windowed_y_ = y;
-  if (user_can_have_moved_it()) settings_changed_ = true;
+  if (placement_.moved(x, y) && user_can_have_moved_it()) settings_changed_ = true;
 }
 
 void AppShell::handle_keys() {
@@ -400,10 +376,7 @@ bool AppShell::run_settled() const {
 
 Settings AppShell::snapshot_settings() const {
   Settings settings = settings_->current();
-  settings.window_width = windowed_width_;
-  settings.window_height = windowed_height_;
-  settings.window_x = windowed_x_;
-  settings.window_y = windowed_y_;
+  placement_.save(&settings);
   settings.theme = theme_;
   settings.font_scale = font_scale_;
   settings.language = i18n::code_of(language_);

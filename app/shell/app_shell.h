@@ -40,6 +40,7 @@
 #include "shell/pane_layout.h"
 #include "shell/pointer_marks.h"
 #include "shell/presentation.h"
+#include "shell/window_placement.h"
 #include "widgets/cell_grid_canvas.h"
 #include "widgets/code_listing.h"
 #include "widgets/widget_style.h"
@@ -96,10 +97,10 @@ class AppShell {
   void window_resized_by_user(int width, int height);
   void window_moved_by_user(int x, int y);
   // The window size to open with: remembered, unless the options ask for one.
-  int start_width() const { return windowed_width_; }
-  int start_height() const { return windowed_height_; }
-  int start_x() const { return windowed_x_; }
-  int start_y() const { return windowed_y_; }
+  int start_width() const { return placement_.width(); }
+  int start_height() const { return placement_.height(); }
+  int start_x() const { return placement_.x(); }
+  int start_y() const { return placement_.y(); }
   Settings snapshot_settings() const;
   // Hands changes made since the last frame to the settings store (frame() does it; so does exit).
   void flush_settings();
@@ -228,9 +229,7 @@ class AppShell {
   std::deque<NavAction> pending_navigation_;
   bool settings_changed_ = false;
   bool scroll_text_to_top_ = true;
-  int windowed_width_ = 1280, windowed_height_ = 800;
-  int windowed_x_ = -1, windowed_y_ = -1;
-  bool fullscreen_ = false;
+  WindowPlacement placement_;  // the window's size and place when not fullscreen
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
   std::size_t console_seen_version_ = 0;
 
