@@ -145,23 +145,11 @@ void AppShell::start_runner(BackendSelection selection) {
 }
 
 void AppShell::before_frame() {
-  if (font_scale_ == built_font_scale_ && language_ == built_language_) return;
-  const bool first_build = built_font_scale_ == 0.f;
-  const bool new_language = first_build || language_ != built_language_;
-  // Chinese needs a CJK font; without one the app speaks English and says which package to install
-  // (in English: Chinese words could not be drawn).
-  std::optional<CjkGlyphRequest> cjk;
-  const std::optional<CjkFont> cjk_font = find_cjk_font();
-  cjk_font_found_ = cjk_font.has_value();
-  if (cjk_font) {
-    cjk.emplace();
-    cjk->font = *cjk_font;
-    // The lesson files are read again only when the language changes, not at every text size.
-    if (new_language) {
-      cjk_text_ = language_ == i18n::Language::zh_cn ? chinese_cjk_text(data_dir_ / "lessons") : english_cjk_text();
-    }
-    cjk->text = cjk_text_;
-  } else if (language_ == i18n::Language::zh_cn) {
+  if (atlas_.built_for(font_scale_, language_)) return;
+  const FontAtlas::Outcome built = atlas_.build(font_scale_, language_, data_dir_ / "lessons");
+  if (built.no_chinese) {
+    // Chinese needs a CJK font; without one the app speaks English and says which package to
+    // install (in English: Chinese words could not be drawn).
     const std::string problem =
         "Fonts: no Chinese font found (install fonts-wqy-microhei); the text and the interface stay in English.";
     console_.add(ConsoleLog::Kind::error, problem);
@@ -170,25 +158,8 @@ void AppShell::before_frame() {
     i18n::set_current_language(language_);
     documents_.assign(documents_.size(), std::nullopt);
   }
-  const FontBuild build = build_fonts(ImGui::GetIO().Fonts, dejavu_font_dir(), font_scale_, cjk ? &*cjk : nullptr);
-  fonts_ = build.fonts;
-  if (first_build && !build.problem.empty()) console_.add(ConsoleLog::Kind::warning, build.problem);
-  // What the atlas costs, for issue #14's budget: CUDALAB_FONT_STATS=1 prints it on stderr.
-  char stats[200];
-  std::snprintf(stats, sizeof(stats), "Fonts: %s at %.0f %%: atlas %d×%d, %.1f MiB as RGBA, %d CJK glyphs, built in %.0f ms",
-                i18n::code_of(language_), font_scale_ * 100.f, build.atlas_width, build.atlas_height,
-                static_cast<double>(build.texture_bytes()) / (1024.0 * 1024.0), build.cjk_glyphs, build.seconds * 1000.0);
-  if (const char* wanted = std::getenv("CUDALAB_FONT_STATS"); wanted != nullptr && *wanted != '\0' && *wanted != '0') {
-    std::fprintf(stderr, "cudalab: %s\n", stats);
-  }
-  if (!first_build) {
-    // The backend creates the texture on its first frame; later rebuilds replace it.
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
+  if (!built.problem.empty()) console_.add(ConsoleLog::Kind::warning, built.problem);
   colours_ = apply_theme(theme_, font_scale_);
-  built_font_scale_ = font_scale_;
-  built_language_ = language_;
 }
 
 void AppShell::set_font_scale(float scale) {

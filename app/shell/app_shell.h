@@ -28,6 +28,7 @@
 #include "shell/cjk_glyphs.h"
 #include "shell/console_log.h"
 #include "shell/exercise_workspace.h"
+#include "shell/font_atlas.h"
 #include "shell/course.h"
 #include "shell/gui.h"
 #include "panels/code_panel.h"
@@ -123,7 +124,7 @@ class AppShell {
     if (present != presentation_.on()) present ? start_presenting() : stop_presenting();
   }
   // The font atlas holds the asked text size and language (before_frame() rebuilds it).
-  bool fonts_current() const { return font_scale_ == built_font_scale_ && language_ == built_language_; }
+  bool fonts_current() const { return atlas_.built_for(font_scale_, language_); }
   // The audience window's frame (built with its own ImGui context current): text and canvas.
   void audience_frame();
   // Where the panes were last drawn, as JSON, for the GUI tests' per-pane checks.
@@ -143,7 +144,7 @@ class AppShell {
   void set_theme(Theme theme);
   void set_language(i18n::Language language);  // the text reloads and the atlas gets its glyphs
   void toggle_fullscreen();
-  widgets::Style style() const { return widgets::Style{fonts_, colours_}; }
+  widgets::Style style() const { return widgets::Style{atlas_.fonts(), colours_}; }
   const markdown::LessonDocument& document(int chapter);
   // Titles in the current language: the chapter's and the step's headings of lesson.zh-CN.md in
   // Chinese (the lesson code's titles are English), else `english`.
@@ -205,12 +206,9 @@ class AppShell {
 
   bool automated_ = false;  // screenshot or tour mode
   Theme theme_ = Theme::dark;
-  float font_scale_ = 1.f, built_font_scale_ = 0.f;
+  float font_scale_ = 1.f;
   i18n::Language language_ = i18n::Language::en;
-  i18n::Language built_language_ = i18n::Language::en;  // the language whose glyphs the atlas holds
-  CjkText cjk_text_;  // the characters that language needs (read when the language changes)
-  bool cjk_font_found_ = true;  // false: "简体中文" cannot be drawn, the selector says "zh-CN"
-  widgets::Fonts fonts_;
+  FontAtlas atlas_;  // the fonts, built for font_scale_ and language_ before a frame
   widgets::Colours colours_;
 
   std::vector<std::optional<markdown::LessonDocument>> documents_;

@@ -24,7 +24,7 @@ using i18n::tr;
 
 
 void AppShell::draw_top_bar() {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.7f, 0.f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(atlas_.fonts().regular->FontSize * 0.7f, 0.f));
   const bool open = begin_panel("##top_bar", layout_.top_bar);
   ImGui::PopStyleVar();
   if (open) {
@@ -35,13 +35,13 @@ void AppShell::draw_top_bar() {
     const float bar_height = layout_.top_bar.size.y;
     const float button_height = ImGui::GetFrameHeight();
     ImGui::SetCursorPosY((bar_height - button_height) * 0.5f);
-    ImGui::PushFont(fonts_.heading3);
+    ImGui::PushFont(atlas_.fonts().heading3);
     ImGui::AlignTextToFramePadding();
     ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
     ImGui::TextUnformatted(tr("CUDA Lab"));
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    ImGui::SameLine(0.f, fonts_.regular->FontSize * 1.2f);
+    ImGui::SameLine(0.f, atlas_.fonts().regular->FontSize * 1.2f);
 
     // Right side: theme, text size, fullscreen.
     const char* size_text_format = "%d %%";
@@ -50,17 +50,17 @@ void AppShell::draw_top_bar() {
     const ImGuiStyle& style = ImGui::GetStyle();
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
     const float theme_width = ImGui::CalcTextSize(tr("High contrast")).x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
-    auto language_name = [&](i18n::Language language) { return language_word(language, cjk_font_found_); };
+    auto language_name = [&](i18n::Language language) { return language_word(language, atlas_.cjk_font_found()); };
     const float language_width =
         std::max(ImGui::CalcTextSize(language_name(i18n::Language::en)).x, ImGui::CalcTextSize(language_name(i18n::Language::zh_cn)).x) +
         style.FramePadding.x * 2;
     const float right_width = language_width + style.ItemSpacing.x + theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
                               button_width(tr("Present")) + button_width(tr("Fullscreen")) + style.ItemSpacing.x * 6 +
-                              fonts_.regular->FontSize * 1.7f;
+                              atlas_.fonts().regular->FontSize * 1.7f;
     // What the left side cannot do without: Back, Next and a few words of the breadcrumb. When the
     // controls on the right would cover them (200 % on a 1280-pixel projector), the controls move
     // into a popup behind one button.
-    const float em = fonts_.regular->FontSize;
+    const float em = atlas_.fonts().regular->FontSize;
     const float left_needed = ImGui::GetCursorPosX() + button_width(tr("◀ Back")) + button_width(tr("Next ▶")) + style.ItemSpacing.x + em * 8.f;
     const bool compact = ImGui::GetWindowWidth() - right_width < left_needed;
     const char* view_label = tr("View…");
@@ -78,7 +78,7 @@ void AppShell::draw_top_bar() {
       if (ImGui::Button(tr("Next ▶"))) pending_navigation_.push_back(NavAction::next_step);
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Next step (→)"));
-      ImGui::SameLine(0.f, fonts_.regular->FontSize);
+      ImGui::SameLine(0.f, atlas_.fonts().regular->FontSize);
       const lessons::Step* step = course_.current_step_outline();
       std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + chapter_title(course_.current_chapter());
       if (const lessons::exercises::Exercise* exercise = exercises_.current()) {
@@ -91,7 +91,7 @@ void AppShell::draw_top_bar() {
       }
       ImGui::AlignTextToFramePadding();
       // The breadcrumb gives way to the buttons on the right.
-      if (widgets::text_fitted(where, right_x - ImGui::GetCursorPosX() - fonts_.regular->FontSize) && ImGui::IsItemHovered()) {
+      if (widgets::text_fitted(where, right_x - ImGui::GetCursorPosX() - atlas_.fonts().regular->FontSize) && ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", where.c_str());
       }
     }
@@ -118,7 +118,7 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
   auto next_group = [&](float spacing) {
     if (!in_popup) ImGui::SameLine(0.f, spacing);
   };
-  auto language_name = [&](i18n::Language language) { return language_word(language, cjk_font_found_); };
+  auto language_name = [&](i18n::Language language) { return language_word(language, atlas_.cjk_font_found()); };
   ImGui::SetNextItemWidth(sizes.language_width);
   // No arrow: the bar is already full at 200 % on a 1280-pixel projector.
   if (ImGui::BeginCombo("##language", language_name(language_), ImGuiComboFlags_NoArrowButton)) {
@@ -138,7 +138,7 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Colours: dark, light, or high contrast for a washed-out projector"));
-  next_group(fonts_.regular->FontSize);
+  next_group(atlas_.fonts().regular->FontSize);
   if (ImGui::Button(tr("A−"))) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Smaller text (Ctrl+-)"));
   ImGui::SameLine();
@@ -169,7 +169,7 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
 }
 
 void AppShell::draw_status_bar() {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.7f, 0.f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(atlas_.fonts().regular->FontSize * 0.7f, 0.f));
   const bool open = begin_panel("##status_bar", layout_.status_bar);
   ImGui::PopStyleVar();
   if (open) {
@@ -179,7 +179,7 @@ void AppShell::draw_status_bar() {
                                               colours_.bar_background);
     ImGui::SetCursorPosY((layout_.status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
     // A coloured dot says at a glance what runs the kernels: green GPU, amber emulator, red none.
-    const float em = fonts_.regular->FontSize;
+    const float em = atlas_.fonts().regular->FontSize;
     const ImU32 dot = backend_.facts ? (backend_.facts->is_gpu() ? colours_.success : colours_.warning) : colours_.error;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + em * 0.4f, at.y + ImGui::GetFrameHeight() * 0.5f), em * 0.32f, dot);

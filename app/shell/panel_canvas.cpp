@@ -79,7 +79,7 @@ void AppShell::draw_canvas_panel() {
   }
   if (recorded_.draw_choice(recorded_shell(), backend_.facts)) selected_picture_ = 0;
   const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
-  const float em = fonts_.regular->FontSize;
+  const float em = atlas_.fonts().regular->FontSize;
   if (!current) {
     if (last_status_ && !last_status_->ok()) {
       centred_text((tr("This step did not run: ") + i18n::tr_text(last_status_->message)).c_str(), colours_.error);
@@ -131,7 +131,7 @@ void AppShell::draw_canvas_panel() {
   const int view_index = pictures[static_cast<std::size_t>(selected_picture_)];
   const lessons::View& view = shown_->views[static_cast<std::size_t>(view_index)];
   if (const std::string title = title_of(view); !title.empty()) {
-    ImGui::PushFont(fonts_.bold);
+    ImGui::PushFont(atlas_.fonts().bold);
     // A short canvas (large text on a 720-line projector) keeps its height for the picture: the
     // title takes one line there, whole on hover.
     if (layout_.canvas.size.y < em * 16.f) {

@@ -23,7 +23,7 @@ void AppShell::draw_controls_panel() {
       return;
     }
     const lessons::Step* step = course_.current_step_outline();
-    const float em = fonts_.regular->FontSize;
+    const float em = atlas_.fonts().regular->FontSize;
     if (step == nullptr) {
       ImGui::TextDisabled("%s", tr("Nothing to run here."));
       ImGui::End();

@@ -28,8 +28,8 @@ void AppShell::draw_chapter_strip() {
     for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
       const bool current = chapter == course_.current_chapter();
       const std::string number = chapter_label(course_.chapter(chapter), chapter) + "##strip" + std::to_string(chapter);
-      ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
-      if (ImGui::Selectable(number.c_str(), current, 0, ImVec2(0.f, fonts_.regular->FontSize * 1.6f))) {
+      ImGui::PushFont(current ? atlas_.fonts().bold : atlas_.fonts().regular);
+      if (ImGui::Selectable(number.c_str(), current, 0, ImVec2(0.f, atlas_.fonts().regular->FontSize * 1.6f))) {
         if (course_.go_to(chapter, 0)) on_position_changed();
       }
       ImGui::PopFont();
@@ -50,7 +50,7 @@ void AppShell::draw_chapter_panel() {
   }
   if (begin_panel("##chapters", layout_.chapters)) {
     panel_heading(tr("CHAPTERS"));
-    const float em = fonts_.regular->FontSize;
+    const float em = atlas_.fonts().regular->FontSize;
     // Fold to a strip of numbers: the room gets the width back.
     ImGui::SameLine();
     ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("«").x -
@@ -68,7 +68,7 @@ void AppShell::draw_chapter_panel() {
       const bool current = chapter == course_.current_chapter();
       ImGui::PushID(chapter);
       const std::string title = chapter_label(outline, chapter) + ". " + chapter_title(chapter);
-      ImGui::PushFont(current ? fonts_.bold : fonts_.regular);
+      ImGui::PushFont(current ? atlas_.fonts().bold : atlas_.fonts().regular);
       const ImVec2 top = ImGui::GetCursorScreenPos();
       const float width = ImGui::GetContentRegionAvail().x;
       // A long title takes up to four lines before it is cut ("2. Threads, bl…" told nobody anything).
@@ -155,7 +155,7 @@ void AppShell::draw_text_panel() {
     }
     const widgets::Style look = style();
     // Titles wrap as lesson text does: a Chinese title has no spaces to break at.
-    widgets::draw_wrapped_text(doc.title.empty() ? course_.current().title : doc.title, look, fonts_.heading1,
+    widgets::draw_wrapped_text(doc.title.empty() ? course_.current().title : doc.title, look, atlas_.fonts().heading1,
                                colours_.text);
     if (!doc.language_note.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
@@ -168,7 +168,7 @@ void AppShell::draw_text_panel() {
       ImGui::PopStyleColor();
       const lessons::Step* outline = course_.current_step_outline();
       if (outline != nullptr) {
-        ImGui::PushFont(fonts_.heading2);
+        ImGui::PushFont(atlas_.fonts().heading2);
         ImGui::TextWrapped("%d. %s", step + 1, outline->title.c_str());
         ImGui::PopFont();
       }
@@ -185,7 +185,7 @@ void AppShell::draw_text_panel() {
       const std::string heading = section != nullptr ? section->title : outline != nullptr ? outline->title : "";
       char step_heading[512];
       std::snprintf(step_heading, sizeof(step_heading), tr("Step %d · %s"), step + 1, heading.c_str());
-      widgets::draw_wrapped_text(step_heading, look, fonts_.heading2, colours_.accent);
+      widgets::draw_wrapped_text(step_heading, look, atlas_.fonts().heading2, colours_.accent);
       if (section != nullptr) {
         widgets::draw_markdown(section->blocks, look);
         // The projector's window of the presenter view never carries them: the laptop shows them open.
@@ -207,7 +207,7 @@ void AppShell::draw_text_panel() {
       if (doc.has_recap && step == step_count - 1) {
         ImGui::Spacing();
         ImGui::Separator();
-        ImGui::PushFont(fonts_.heading2);
+        ImGui::PushFont(atlas_.fonts().heading2);
         ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
         ImGui::TextWrapped("%s", tr("You can now"));
         ImGui::PopStyleColor();
@@ -215,7 +215,7 @@ void AppShell::draw_text_panel() {
         widgets::draw_markdown(doc.recap, look);
       }
     }
-    ImGui::Dummy(ImVec2(1.f, fonts_.regular->FontSize));
+    ImGui::Dummy(ImVec2(1.f, atlas_.fonts().regular->FontSize));
     ImGui::EndChild();
   }
   ImGui::End();

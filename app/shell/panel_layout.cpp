@@ -13,7 +13,7 @@ void AppShell::compute_layout(LayoutMode mode) {
   LayoutInput input;
   input.origin = viewport->WorkPos;
   input.size = viewport->WorkSize;
-  input.em = fonts_.regular->FontSize;
+  input.em = atlas_.fonts().regular->FontSize;
   input.panes = panes_;
   input.mode = mode;
   input.bottom_in_present = presentation_.bottom_shown();
@@ -62,7 +62,7 @@ void AppShell::draw_panes() {
       break;
     case LayoutMode::audience: break;
   }
-  const float em = fonts_.regular->FontSize;
+  const float em = atlas_.fonts().regular->FontSize;
   presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
@@ -80,7 +80,7 @@ void AppShell::audience_frame() {
   compute_layout(LayoutMode::audience);
   draw_text_panel();
   draw_canvas_panel();
-  const float em = fonts_.regular->FontSize;
+  const float em = atlas_.fonts().regular->FontSize;
   presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
@@ -98,7 +98,7 @@ std::string AppShell::layout_report(bool audience) const {
     if (rect->shown()) panes[name] = {rect->position.x, rect->position.y, rect->size.x, rect->size.y};
   }
   return nlohmann::json{{"mode", to_string(layout.mode)},
-                        {"em", fonts_.regular != nullptr ? fonts_.regular->FontSize : 0.f},
+                        {"em", atlas_.fonts().regular != nullptr ? atlas_.fonts().regular->FontSize : 0.f},
                         {"chapters_collapsed", panes_.chapters_collapsed},
                         {"chapter_titles_cut", chapter_titles_cut_},
                         {"chapter_words_too_wide", chapter_words_too_wide_},
@@ -116,7 +116,7 @@ bool AppShell::begin_panel(const char* name, const PanelRect& rect, int extra_fl
 }
 
 void AppShell::panel_heading(const char* text) const {
-  ImGui::PushFont(fonts_.bold);
+  ImGui::PushFont(atlas_.fonts().bold);
   ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
   ImGui::TextUnformatted(text);
   ImGui::PopStyleColor();

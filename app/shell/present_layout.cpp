@@ -41,7 +41,7 @@ void AppShell::handle_present_keys() {
 }
 
 void AppShell::draw_present_strip() {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts_.regular->FontSize * 0.5f, fonts_.regular->FontSize * 0.3f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(atlas_.fonts().regular->FontSize * 0.5f, atlas_.fonts().regular->FontSize * 0.3f));
   const bool open = begin_panel("##present_strip", layout_.strip, ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
   if (!open) {
@@ -50,7 +50,7 @@ void AppShell::draw_present_strip() {
   }
   const PanelRect& strip = layout_.strip;
   ImGui::GetWindowDrawList()->AddRectFilled(strip.position, ImVec2(strip.right(), strip.bottom()), colours_.bar_background);
-  const float em = fonts_.regular->FontSize;
+  const float em = atlas_.fonts().regular->FontSize;
   const ImGuiStyle& look = ImGui::GetStyle();
   // Left: where we are and the buttons, in two rows; right: one column per parameter.
   const float buttons_width = std::min(ImGui::GetContentRegionAvail().x * 0.5f, em * 17.f);
@@ -128,13 +128,13 @@ void AppShell::draw_teacher_notes() {
     ImGui::End();
     return;
   }
-  const float em = fonts_.regular->FontSize;
+  const float em = atlas_.fonts().regular->FontSize;
   // The clock: the time of day, and how long the class has been presenting.
   const std::time_t now = std::time(nullptr);
   char clock[16] = "--:--";
   if (const std::tm* local = std::localtime(&now); local != nullptr) std::strftime(clock, sizeof(clock), "%H:%M", local);
   const int minutes = static_cast<int>((ImGui::GetTime() - presentation_.since()) / 60.0);
-  ImGui::PushFont(fonts_.heading1);
+  ImGui::PushFont(atlas_.fonts().heading1);
   ImGui::TextUnformatted(clock);
   ImGui::PopFont();
   ImGui::SameLine(0.f, em);
@@ -158,7 +158,7 @@ void AppShell::draw_teacher_notes() {
   const int chapter = course_.current_chapter(), step = course_.current_step();
   const int steps = static_cast<int>(course_.current().steps.size());
   const lessons::Step* outline = course_.current_step_outline();
-  ImGui::PushFont(fonts_.heading2);
+  ImGui::PushFont(atlas_.fonts().heading2);
   ImGui::TextWrapped(tr("Now: %d.%d %s"), chapter, step + 1,
                      outline != nullptr ? step_title(course_.current_chapter(), step, outline->title).c_str() : "");
   ImGui::PopFont();
