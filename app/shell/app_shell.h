@@ -36,6 +36,7 @@
 #include "session/shown_run.h"
 #include "panels/prediction_panel.h"
 #include "panels/recorded_runs.h"
+#include "shell/layout_report.h"
 #include "shell/lesson_runner.h"
 #include "shell/recordings.h"
 #include "shell/pane_layout.h"
@@ -190,11 +191,9 @@ class AppShell {
   void show_recorded(bool recorded);  // swaps the recorded run and the live one on screen
 
   ShellLayout layout_;                     // the window being built now
-  ShellLayout main_layout_, audience_layout_;  // as last drawn (layout_report)
+  LayoutReport drawn_;                     // the panes as last drawn and the titles cut (layout_report)
   PaneSizes panes_;                        // the splitters' fractions, remembered
   Presentation presentation_;     // present layout or presenter view, the teacher's clock, the marks
-  std::vector<std::string> chapter_titles_cut_;  // this frame's chapter titles that did not fit
-  std::vector<std::string> chapter_words_too_wide_;  // ... because one word is wider than the list
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
   std::filesystem::path data_dir_;
   GuiOptions options_;

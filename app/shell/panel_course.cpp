@@ -89,7 +89,7 @@ void AppShell::draw_chapter_panel() {
       ImGui::PopFont();
       // A cut the wrapping could have avoided is a layout fault (the GUI tests fail on it); a word
       // wider than the list is the list's width (the tooltip has it whole).
-      if (cut) (words_fit ? chapter_titles_cut_ : chapter_words_too_wide_).push_back(title);
+      if (cut) drawn_.title_cut(title, words_fit);
       if (hovered && (cut || lines.size() > 1)) ImGui::SetTooltip("%s", title.c_str());
       // Progress: steps seen of steps, as a thin bar and in words.
       const std::string progress = std::to_string(seen) + "/" + std::to_string(step_count);

@@ -1,7 +1,6 @@
 // Panel placement: the viewport is tiled (ImGui 1.86 has no docking) into a top bar, the chapter
 // list, a text column (lesson text over the controls), the canvas over the bottom pane, and a
 // status bar; pane_layout.cpp does the arithmetic for each layout mode.
-#include <nlohmann/json.hpp>
 
 #include "input/key_events.h"
 #include "shell/app_shell.h"
@@ -36,8 +35,7 @@ void AppShell::draw_panes() {
   }
   // What the layout report says of chapter titles is this frame's: none when no list is drawn
   // (presenting), not what the list said before F5.
-  chapter_titles_cut_.clear();
-  chapter_words_too_wide_.clear();
+  drawn_.new_frame();
   switch (mode) {
     case LayoutMode::normal:
       draw_top_bar();
@@ -66,7 +64,7 @@ void AppShell::draw_panes() {
   presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
-  main_layout_ = layout_;
+  drawn_.drawn(layout_, false);
 }
 
 void AppShell::audience_frame() {
@@ -84,26 +82,12 @@ void AppShell::audience_frame() {
   presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
-  audience_layout_ = layout_;
+  drawn_.drawn(layout_, true);
 }
 
 std::string AppShell::layout_report(bool audience) const {
-  const ShellLayout& layout = audience ? audience_layout_ : main_layout_;
-  nlohmann::json panes = nlohmann::json::object();
-  const std::pair<const char*, const PanelRect*> named[] = {
-      {"top_bar", &layout.top_bar}, {"chapters", &layout.chapters}, {"text", &layout.text},
-      {"controls", &layout.controls}, {"canvas", &layout.canvas},   {"bottom", &layout.bottom},
-      {"status_bar", &layout.status_bar}, {"strip", &layout.strip}, {"notes", &layout.notes}};
-  for (const auto& [name, rect] : named) {
-    if (rect->shown()) panes[name] = {rect->position.x, rect->position.y, rect->size.x, rect->size.y};
-  }
-  return nlohmann::json{{"mode", to_string(layout.mode)},
-                        {"em", atlas_.fonts().regular != nullptr ? atlas_.fonts().regular->FontSize : 0.f},
-                        {"chapters_collapsed", panes_.chapters_collapsed},
-                        {"chapter_titles_cut", chapter_titles_cut_},
-                        {"chapter_words_too_wide", chapter_words_too_wide_},
-                        {"panes", panes}}
-      .dump(1);
+  return drawn_.json(audience, atlas_.fonts().regular != nullptr ? atlas_.fonts().regular->FontSize : 0.f,
+                     panes_.chapters_collapsed);
 }
 
 bool AppShell::begin_panel(const char* name, const PanelRect& rect, int extra_flags) {
