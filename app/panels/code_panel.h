@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "shell/course.h"
+#include "session/course.h"
 #include "views.h"
 #include "widgets/code_listing.h"
 #include "widgets/widget_style.h"

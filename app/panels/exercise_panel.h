@@ -16,10 +16,10 @@
 #include "exercises/exercise.h"
 #include "exercises/verdict.h"
 #include "session/gui_options.h"
-#include "shell/console_log.h"
-#include "shell/course.h"
-#include "shell/exercise_workspace.h"
-#include "shell/lesson_runner.h"
+#include "session/console_log.h"
+#include "session/course.h"
+#include "panels/exercise_workspace.h"
+#include "session/lesson_runner.h"
 #include "widgets/widget_style.h"
 
 namespace cudalab::app {

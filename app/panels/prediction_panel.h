@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "cudalab/run.h"
-#include "shell/console_log.h"
-#include "shell/course.h"
+#include "session/console_log.h"
+#include "session/course.h"
 #include "widgets/widget_style.h"
 
 namespace cudalab::app {

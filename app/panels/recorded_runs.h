@@ -14,9 +14,9 @@
 #include "lesson.h"
 #include "panels/prediction_panel.h"
 #include "session/shown_run.h"
-#include "shell/console_log.h"
-#include "shell/course.h"
-#include "shell/recordings.h"
+#include "session/console_log.h"
+#include "session/course.h"
+#include "session/recordings.h"
 #include "widgets/widget_style.h"
 
 namespace cudalab::app {

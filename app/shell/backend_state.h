@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cudalab/device.h"
-#include "shell/lesson_runner.h"
+#include "session/lesson_runner.h"
 
 namespace cudalab::app {
 

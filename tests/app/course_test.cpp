@@ -1,7 +1,7 @@
 // Navigation: the keys, the buttons and the tour all go through Course::navigate.
 #include <gtest/gtest.h>
 
-#include "shell/course.h"
+#include "session/course.h"
 
 using namespace cudalab::app;
 

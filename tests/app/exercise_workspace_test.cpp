@@ -8,7 +8,7 @@
 
 #include "cudalab/files.h"
 #include "exercises/exercise.h"
-#include "shell/exercise_workspace.h"
+#include "panels/exercise_workspace.h"
 
 namespace cudalab::app {
 namespace {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "lesson.h"
-#include "shell/lesson_runner.h"
+#include "session/lesson_runner.h"
 
 using namespace cudalab;
 using namespace cudalab::app;

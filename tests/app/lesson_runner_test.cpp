@@ -8,7 +8,7 @@
 #include <mutex>
 #include <thread>
 
-#include "shell/lesson_runner.h"
+#include "session/lesson_runner.h"
 
 using namespace cudalab;
 using namespace cudalab::app;

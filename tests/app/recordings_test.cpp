@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "shell/recordings.h"
+#include "session/recordings.h"
 
 using namespace cudalab;
 using namespace cudalab::app;

@@ -237,7 +237,7 @@ TEST_F(WorkerOnEmulator, DynamicSharedMemoryPastTheLaunchsRequestFaults) {
 }  // namespace
 }  // namespace cudalab::app::worker
 
-#include "shell/lesson_runner.h"
+#include "session/lesson_runner.h"
 
 namespace cudalab::app::worker {
 namespace {

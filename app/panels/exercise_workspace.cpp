@@ -1,4 +1,4 @@
-#include "shell/exercise_workspace.h"
+#include "panels/exercise_workspace.h"
 
 #include <fstream>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "shell/course.h"
+#include "session/course.h"
 
 #include <algorithm>
 

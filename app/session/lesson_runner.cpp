@@ -1,4 +1,4 @@
-#include "shell/lesson_runner.h"
+#include "session/lesson_runner.h"
 
 #include <chrono>
 #include <exception>

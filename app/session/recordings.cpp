@@ -1,4 +1,4 @@
-#include "shell/recordings.h"
+#include "session/recordings.h"
 
 #include <algorithm>
 #include <system_error>

@@ -1,4 +1,4 @@
-#include "shell/console_log.h"
+#include "session/console_log.h"
 
 namespace cudalab::app {
 
