@@ -47,7 +47,8 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
       course_(outlines_of(lessons_)),
       runner_(&lessons_, std::move(services)),
       documents_(lessons_.size()),
-      code_panel_(data_dir_ / "lessons") {
+      code_panel_(data_dir_ / "lessons"),
+      pictures_(data_dir_ / "shaders") {
   const Settings& saved = settings_->current();
   theme_ = saved.theme;
   font_scale_ = saved.font_scale;
@@ -239,7 +240,7 @@ RecordedRuns::Shell AppShell::recorded_shell() {
 }
 
 void AppShell::show_recorded(bool recorded) {
-  if (recorded_.show_recorded(recorded, recorded_shell())) selected_picture_ = 0;
+  if (recorded_.show_recorded(recorded, recorded_shell())) pictures_.select_first();
 }
 
 void AppShell::on_position_changed() {
@@ -247,8 +248,7 @@ void AppShell::on_position_changed() {
   show_recorded(false);
   scroll_text_to_top_ = true;
   presentation_.marks().clear();  // marks belong to the step they were drawn on
-  selected_picture_ = 0;
-  for (auto& canvas : canvases_) canvas->reset_camera();
+  pictures_.reset();
   last_status_.reset();
   settings_changed_ = true;
   request_run();

@@ -33,6 +33,7 @@
 #include "shell/gui.h"
 #include "panels/code_panel.h"
 #include "panels/exercise_panel.h"
+#include "panels/pictures_panel.h"
 #include "session/shown_run.h"
 #include "panels/prediction_panel.h"
 #include "panels/recorded_runs.h"
@@ -51,10 +52,6 @@ struct GLFWwindow;
 
 namespace cudalab::app {
 
-
-// The views the canvas shows, as indices into `views`: cell grids and timelines; charts too when
-// the step has neither (otherwise charts stay in the Results tab, never in both places).
-std::vector<int> canvas_pictures(const std::vector<lessons::View>& views);
 
 
 class AppShell {
@@ -217,8 +214,7 @@ class AppShell {
   std::optional<Status> last_status_;     // of the newest outcome for the current step
   std::uint64_t expected_outcome_ = 0;    // id of the newest request
   std::uint64_t shown_outcome_ = 0;       // id of the newest outcome taken
-  std::vector<std::unique_ptr<widgets::CellGridCanvas>> canvases_;
-  int selected_picture_ = 0;
+  PicturesPanel pictures_;  // the canvas's pictures, their tabs and their cameras
   bool auto_run_ = true;
 
   BackendState backend_;  // opening, open (its facts) or not (why), and the machine's choices
