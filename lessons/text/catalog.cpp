@@ -17,6 +17,18 @@ bool is_named_placeholder(std::string_view inside) {
   return true;
 }
 
+std::size_t field_close(std::string_view fmt_string, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < fmt_string.size(); ++i) {
+    if (fmt_string[i] == '{') {
+      ++depth;
+    } else if (fmt_string[i] == '}' && --depth == 0) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 std::string message_id(std::string_view fmt_string) {
   std::string id;
   id.reserve(fmt_string.size());
@@ -27,7 +39,7 @@ std::string message_id(std::string_view fmt_string) {
       id += c;
       ++i;
     } else if (c == '{') {
-      const std::size_t close = fmt_string.find('}', i);
+      const std::size_t close = field_close(fmt_string, i);
       if (close == std::string_view::npos) return std::string(fmt_string);  // not an fmt string: as it is
       const std::string_view inside = fmt_string.substr(i + 1, close - i - 1);
       id += is_named_placeholder(inside) ? fmt_string.substr(i, close - i + 1) : std::string_view("{}");

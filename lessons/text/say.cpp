@@ -72,25 +72,42 @@ void set_argument_words(std::string (*chinese_of)(std::string_view english)) {
 }
 
 std::string fill(const Template& translation, std::string_view id, fmt::format_args args) {
-  // The English replacement fields in order, each as a format of its own argument: "{1:.2f}".
+  // The English replacement fields in order, each as a format of its own argument with every index
+  // written out ("{:.{}f}" → "{0:.{1}f}"): numbered as fmt numbers them, the field's own argument
+  // first, then those its spec asks for (a width, a precision).
   struct Field {
     std::string format;
     int argument = 0;
   };
   std::vector<Field> fields;
+  int next_argument = 0;
+  const auto numbered = [&](std::string_view index) {
+    return index.empty() ? next_argument++ : std::stoi(std::string(index));
+  };
   for (std::size_t i = 0; i < id.size(); ++i) {
     if ((id[i] == '{' || id[i] == '}') && i + 1 < id.size() && id[i + 1] == id[i]) {
       ++i;
       continue;
     }
     if (id[i] != '{') continue;
-    const std::size_t close = id.find('}', i);
+    const std::size_t close = field_close(id, i);
+    if (close == std::string_view::npos) break;
     const std::string_view inside = id.substr(i + 1, close - i - 1);
     const std::size_t colon = inside.find(':');
-    const std::string_view index = inside.substr(0, colon);
-    const std::string_view spec = colon == std::string_view::npos ? std::string_view() : inside.substr(colon);
-    const int argument = index.empty() ? static_cast<int>(fields.size()) : std::stoi(std::string(index));
-    fields.push_back({"{" + std::to_string(argument) + std::string(spec) + "}", argument});
+    const int argument = numbered(inside.substr(0, colon));
+    std::string format = "{" + std::to_string(argument);
+    if (colon != std::string_view::npos) {
+      for (std::size_t at = colon; at < inside.size(); ++at) {
+        if (inside[at] != '{') {
+          format += inside[at];
+          continue;
+        }
+        const std::size_t nested_close = inside.find('}', at);
+        format += "{" + std::to_string(numbered(inside.substr(at + 1, nested_close - at - 1))) + "}";
+        at = nested_close;
+      }
+    }
+    fields.push_back({format + "}", argument});
     i = close;
   }
   std::string out;

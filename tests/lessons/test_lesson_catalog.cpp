@@ -12,6 +12,7 @@
 
 #include "source_literals.h"
 #include "text/catalog.h"
+#include "text/catalog_index.h"
 #include "text/say.h"
 
 namespace fs = std::filesystem;
@@ -28,6 +29,8 @@ TEST(LessonCatalog, MessageIdsReduceEveryHoleToTheSameForm) {
   // A prediction question's named placeholder is the question's, filled later: not an fmt hole.
   EXPECT_EQ(message_id("{threads_per_block} threads, {:.1f} s"), "{threads_per_block} threads, {} s");
   EXPECT_EQ(message_id("an open { and no close"), "an open { and no close");
+  // A spec that takes its precision or width from an argument is still one hole.
+  EXPECT_EQ(message_id("{:.{}f} ms, {:>{}}"), "{} ms, {}");
 }
 
 TEST(LessonCatalog, PoFilesAreReadWithTheirEscapesAndContinuations) {
@@ -115,6 +118,17 @@ TEST(LessonCatalog, TextArgumentsAreShownInChineseTooButNumbersAndCompilerWordsA
   EXPECT_EQ(say("{} ({})", 5, "no such word"), "5（no such word）");
   SpeakIn english(Language::en);
   EXPECT_EQ(say("{} ({})", 5, "CUDA events"), "5 (CUDA events)");
+}
+
+TEST(LessonCatalog, ANestedSpecTakesItsArgumentsInFmtsOrder) {
+  // "{0} 毫秒（{1}）" for "{:.{}f} ms ({})": the value, then its precision, then the next hole.
+  text::Template chinese;
+  chinese.pieces = {{"", 0}, {" 毫秒（", -1}, {"", 1}, {"）", -1}};
+  const auto shown = [&](auto&&... values) {
+    return text::fill(chinese, "{:.{}f} ms ({})", fmt::make_format_args(values...));
+  };
+  EXPECT_EQ(shown(1.23456, 2, "x"), "1.23 毫秒（x）");
+  EXPECT_EQ(shown(1.23456, 0, "y"), "1 毫秒（y）");
 }
 
 TEST(LessonCatalog, EachThreadSpeaksItsOwnLanguage) {
