@@ -5,9 +5,9 @@
 #include <map>
 #include <tuple>
 #include <mutex>
+#include <unordered_map>
 
 #include "text/say.h"
-#include <unordered_map>
 
 namespace cudalab::app::i18n {
 

@@ -39,7 +39,8 @@ const CodePanel::Listing& CodePanel::listing(const ChapterOutline& chapter, cons
   Listing& slot = listings_[key];
   const bool whole = kind == Kind::whole_program;
   if (file_name.empty()) {
-    slot.problem = whole ? i18n::tr("This chapter has no whole program of its own.") : "This chapter has no kernel of its own.";
+    slot.problem =
+        whole ? i18n::tr("This chapter has no whole program of its own.") : "This chapter has no kernel of its own.";
     return slot;
   }
   const auto file = lessons_dir_ / chapter.folder / file_name;

@@ -40,8 +40,8 @@ void PredictionPanel::answered(const Course& course, std::optional<double> value
   submitted_for_ = 0;
 }
 
-void PredictionPanel::judge(Course& course, std::uint64_t request, bool partial, Run* run, ConsoleLog& console) {
-  if (!submitted_ || partial || request != submitted_for_) return;
+void PredictionPanel::judge(Course& course, std::uint64_t request, Run* run, ConsoleLog& console) {
+  if (!submitted_ || request != submitted_for_) return;
   const double predicted = *submitted_;
   submitted_.reset();
   const lessons::Step* step = course.current_step_outline();

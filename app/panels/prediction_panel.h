@@ -38,9 +38,10 @@ class PredictionPanel {
   // runs the step and names the request that answers: judged_by(id).
   void answered(const Course& course, std::optional<double> value);
   void judged_by(std::uint64_t request) { submitted_for_ = request; }
-  // A finished run of the current step (the course reads its values): when it is the one a prediction waits for, the verdict goes
-  // into the run (lessons::record_prediction) and, in words, to the console.
-  void judge(Course& course, std::uint64_t request, bool partial, Run* run, ConsoleLog& console);
+  // A finished (not partial) run of the current step: when it is the one a prediction waits for,
+  // the verdict, judged at the course's values, goes into the run (lessons::record_prediction) and,
+  // in words, to the console.
+  void judge(Course& course, std::uint64_t request, Run* run, ConsoleLog& console);
 
   // Draws the question card; returns what the student submitted this frame (a value, or nullopt
   // for "Skip: just run"), or nothing.

@@ -38,7 +38,9 @@ class RecordedRuns {
   void show_at_start() { show_at_start_ = true; }
   bool showing_recorded() const { return showing_recorded_; }
   // Where a new live run goes: on screen, or to the live run waiting behind a recorded one.
-  std::optional<ShownRun>& live_slot(std::optional<ShownRun>& shown) { return showing_recorded_ ? waiting_live_ : shown; }
+  std::optional<ShownRun>& live_slot(std::optional<ShownRun>& shown) {
+    return showing_recorded_ ? waiting_live_ : shown;
+  }
   std::optional<ShownRun>& waiting_live() { return waiting_live_; }
 
   // Puts the current step's recorded run on screen (the live one waits), or the live one back.

@@ -1,21 +1,16 @@
 #include "i18n/text_patterns.h"
 #include "shell/app_shell.h"
 
-#include <GLFW/glfw3.h>
-#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <cstdlib>
 
 #include "i18n/view_words.h"
 #include "input/key_events.h"
 #include "prediction.h"
 #include "run_checks.h"
-#include "shell/cjk_glyphs.h"
-#include "shell/fonts.h"
 #include "shell/theme.h"
 
 namespace cudalab::app {
@@ -305,7 +300,7 @@ void AppShell::poll_runner() {
   }
   shown_outcome_ = std::max(shown_outcome_, outcome->id);
   if (!current) return;  // the student moved on while it ran
-  predictions_.judge(course_, outcome->id, outcome->partial, &outcome->run, console_);
+  predictions_.judge(course_, outcome->id, &outcome->run, console_);
   char step_words[64];
   std::snprintf(step_words, sizeof(step_words), i18n::tr(" · step %d"), outcome->step + 1);
   const std::string where = chapter_title(outcome->chapter) + step_words;

@@ -4,16 +4,12 @@
 // status bar (each panel in its own panel_*.cpp), the runner thread, settings and navigation.
 // Features with state of their own live in app/panels/ (the Code tab, predictions, recorded runs,
 // exercises) and are handed what they act on.
-#include <array>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -25,7 +21,6 @@
 #include "settings/settings_store.h"
 #include "exercises/verdict.h"
 #include "shell/backend_state.h"
-#include "shell/cjk_glyphs.h"
 #include "session/console_log.h"
 #include "panels/exercise_workspace.h"
 #include "shell/font_atlas.h"

@@ -141,13 +141,13 @@ std::vector<View> async_views(const Run& run) {
   timeline.bars.push_back({1, std::max(0.0, wait_returned_us - kernel_us), wait_returned_us, 2,
                            "spin_then_answer",
                            say("The kernel worked for {} by {}. It is drawn ending where synchronize() "
-                                       "returned: that is when the host learned it was over.",
-                                       microseconds_in_words(kernel_us, 3), device_clock)});
+                               "returned: that is when the host learned it was over.",
+                               microseconds_in_words(kernel_us, 3), device_clock)});
   timeline.markers = {
       {launch_returned_us, say("launch returned after {}", microseconds_in_words(launch_returned_us, 3))},
       {answer_read_us, say("host reads the answer: {}", answer_read)},
       {wait_returned_us, say("kernel finished, synchronize returned after {}",
-                                     microseconds_in_words(wait_returned_us, 3))},
+                             microseconds_in_words(wait_returned_us, 3))},
   };
 
   FactsView facts;

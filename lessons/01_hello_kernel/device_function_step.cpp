@@ -91,7 +91,7 @@ std::vector<View> device_function_views(const Run& run) {
     cell.group = value == square_on_cpu(i) ? 0 : 1;
     cell.label = std::to_string(value);
     cell.tooltip = by ? say("out[{}] = square({}) = {}, written by thread {} of block {}", i, i, value,
-                                    by->thread, by->block)
+                            by->thread, by->block)
                       : say("out[{}] = {}: no thread wrote it", i, value);
     if (value != square_on_cpu(i)) cell.tooltip += say(" (the CPU says {})", square_on_cpu(i));
     grid.cells.push_back(std::move(cell));

@@ -107,7 +107,7 @@ std::vector<View> launch_views(const Run& run) {
     cell.group = static_cast<int>(e.block);
     cell.label = std::to_string(e.payload[0]);
     cell.tooltip = say("threadIdx.x = {}, blockIdx.x = {}: printed \"hello from thread {} of block {}\"",
-                               e.payload[0], e.payload[1], e.payload[0], e.payload[1]);
+                       e.payload[0], e.payload[1], e.payload[0], e.payload[1]);
     grid.cells.push_back(std::move(cell));
   }
 

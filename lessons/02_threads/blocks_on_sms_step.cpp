@@ -12,8 +12,8 @@
 #include "cudalab/trace.h"
 #include "common/in_words.h"
 #include "kernels.h"
-#include "threads_steps.h"
 #include "text/say.h"
+#include "threads_steps.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -119,9 +119,9 @@ void run_blocks_on_sms(const ParamValues& values, Device& device, RunControl&, R
     if (fewest_waves * work_us > kLongestRunUs)
       return Status::error(StatusCode::invalid_argument,
                            say("this would keep the {} busy for at least {:.1f} s ({} waves of {} µs); choose "
-                                       "fewer blocks or less work per block",
-                                       facts.is_gpu() ? "GPU" : "emulator", fewest_waves * work_us / 1e6, fewest_waves,
-                                       work_us));
+                               "fewer blocks or less work per block",
+                               facts.is_gpu() ? "GPU" : "emulator", fewest_waves * work_us / 1e6, fewest_waves,
+                               work_us));
     TraceBuffer trace;
     CUDALAB_RETURN_IF_ERROR(TraceBuffer::create(device, 2 * blocks_per_grid, &trace));
     auto start = device.record_event();
@@ -164,7 +164,7 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
     const double start_us = double(b.started_ns - first_start) / 1000.0, end_us = double(b.ended_ns - first_start) / 1000.0;
     timeline.bars.push_back({row_of_unit[b.unit], start_us, end_us, b.wave, say("block {}", b.block),
                              say("block {} on {} {}: {:.1f} → {:.1f} µs, wave {}", b.block, gpu ? "SM" : "worker",
-                                         b.unit, start_us, end_us, b.wave + 1)});
+                                 b.unit, start_us, end_us, b.wave + 1)});
   }
   // A line where each later wave began (its earliest block start); past a dozen, colour says it.
   for (int wave = 1; wave < schedule.waves && schedule.waves <= kMostWaveMarkers; ++wave) {
@@ -189,7 +189,7 @@ std::vector<View> blocks_on_sms_views(const Run& run) {
       {"first start to last end", schedule.blocks.empty()
                                       ? "—"
                                       : say("{} ({})", microseconds_in_words(double(last_end - first_start) / 1000.0, 2),
-                                                    gpu ? "%globaltimer" : "emulator steady clock")},
+                                            gpu ? "%globaltimer" : "emulator steady clock")},
   };
   return views_of(std::move(timeline), std::move(facts));
 }

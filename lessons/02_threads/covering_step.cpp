@@ -13,9 +13,9 @@
 #include "cudalab/buffer.h"
 #include "cudalab/trace.h"
 #include "kernels.h"
+#include "text/say.h"
 #include "thread_cells.h"
 #include "threads_steps.h"
-#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -190,10 +190,10 @@ std::vector<View> covering_views(const Run& run) {
   code.title = "The launch";
   const std::string launch_text = run.results.value("launch", "");
   code.text = grid_stride
-                  ? say("add_one_grid_stride{}(n, data);  // {} threads for n = {}\n"
+                  ? fmt::format("add_one_grid_stride{}(n, data);  // {} threads for n = {}\n"
                                 "// each thread: i = its global id, then i += {} while i < {}\n",
                                 launch_text, total_threads, elements, stride, elements)
-                  : say("int blocks_per_grid = (n + threads_per_block - 1) / threads_per_block;  // = {}\n"
+                  : fmt::format("int blocks_per_grid = (n + threads_per_block - 1) / threads_per_block;  // = {}\n"
                                 "add_one{}(n, data);  // {} threads for n = {}\n",
                                 blocks_per_grid, launch_text, total_threads, elements);
   code.highlight = {grid_stride ? 1 : 2};
@@ -202,7 +202,7 @@ std::vector<View> covering_views(const Run& run) {
   facts.title = "What the run recorded";
   facts.facts = {
       {"threads launched", say("{} ({} block{} × {})", total_threads, blocks_per_grid,
-                                       blocks_per_grid == 1 ? "" : "s", threads_per_block)},
+                               blocks_per_grid == 1 ? "" : "s", threads_per_block)},
       {"threads that touched an element", std::to_string(total_threads - idle_threads)},
       {"idle threads", std::to_string(idle_threads)},
       {"elements touched exactly once", say("{} of {}", run.results.value("elements_touched_once", 0), elements)},

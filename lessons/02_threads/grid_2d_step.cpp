@@ -9,9 +9,9 @@
 
 #include "cudalab/buffer.h"
 #include "kernels.h"
+#include "text/say.h"
 #include "thread_cells.h"
 #include "threads_steps.h"
-#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {
@@ -63,7 +63,7 @@ void run_grid_2d(const ParamValues& values, Device& device, RunControl&, Run* ru
     if (config.total_threads() > kMostThreadsDrawn)
       return Status::error(StatusCode::invalid_argument,
                            say("this step draws at most {} threads; you asked for {} ({} × {} blocks of {} × {})",
-                                       kMostThreadsDrawn, config.total_threads(), grid.x, grid.y, block.x, block.y));
+                               kMostThreadsDrawn, config.total_threads(), grid.x, grid.y, block.x, block.y));
     ids.assign(config.total_threads(), ThreadIds2D{kNotWritten, kNotWritten, kNotWritten, kNotWritten, kNotWritten});
     Buffer<ThreadIds2D> ids_on_device;
     CUDALAB_RETURN_IF_ERROR(Buffer<ThreadIds2D>::from_host(device, ids, &ids_on_device));

@@ -9,9 +9,9 @@
 
 #include "cudalab/buffer.h"
 #include "kernels.h"
+#include "text/say.h"
 #include "thread_cells.h"
 #include "threads_steps.h"
-#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {

@@ -1,10 +1,11 @@
 #include "thread_cells.h"
-#include "text/say.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "text/say.h"
 
 namespace cudalab::lessons::threads {
 namespace {

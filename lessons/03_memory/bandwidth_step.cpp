@@ -61,8 +61,8 @@ void run_bandwidth(const ParamValues& values, Device& device, RunControl& contro
     run->status = Status::error(
         StatusCode::out_of_memory,
         say("this step needs two buffers of {} ({} in all) and {} has {} free: choose a smaller size",
-                    bytes_in_words(double(buffer_bytes)), bytes_in_words(2.0 * double(buffer_bytes)),
-                    facts.is_gpu() ? "the GPU" : "the emulator", bytes_in_words(double(free_bytes))));
+            bytes_in_words(double(buffer_bytes)), bytes_in_words(2.0 * double(buffer_bytes)),
+            facts.is_gpu() ? "the GPU" : "the emulator", bytes_in_words(double(free_bytes))));
     return;
   }
   // And the host's copies of them: the input, and one buffer that receives each copy to check it.
@@ -104,7 +104,7 @@ void run_bandwidth(const ParamValues& values, Device& device, RunControl& contro
   if (kernel_wrong + library_wrong != 0) {
     run->status = Status::error(StatusCode::internal,
                                 say("of {} elements, {} got {} wrong and the library copy {}", elements,
-                                            copy_kernel.name(), kernel_wrong, library_wrong));
+                                    copy_kernel.name(), kernel_wrong, library_wrong));
     return;
   }
   // Each element is read once and written once.
@@ -150,17 +150,17 @@ std::vector<View> bandwidth_views(const Run& run) {
   facts.facts = {
       {"buffer", say("{} ({} floats)", bytes_in_words(buffer_bytes), run.results.value("elements", 0.0))},
       {"bytes moved per copy", say("{} (each element read once, written once)",
-                                           bytes_in_words(run.results.value("bytes_moved", 0.0)))},
+                                   bytes_in_words(run.results.value("bytes_moved", 0.0)))},
       {"launch", kernel_name + run.results.value("launch", std::string())},
       {kernel_name, say("{} → {}", milliseconds_in_words(run.results.value("kernel_ms", 0.0)),
-                                        bandwidth_in_words(kernel_gbs))},
+                                bandwidth_in_words(kernel_gbs))},
       {gpu ? "library copy" : "the emulator's memmove",
        say("{} → {}", milliseconds_in_words(run.results.value("library_ms", 0.0)), bandwidth_in_words(library_gbs))},
   };
   if (theoretical > 0)
     facts.facts.push_back({"theoretical (memory clock × bus width × 2)",
                            say("{}: the kernel reached {:.0f} %", bandwidth_in_words(theoretical),
-                                       100.0 * run.results.value("fraction_of_theoretical", 0.0))});
+                               100.0 * run.results.value("fraction_of_theoretical", 0.0))});
   else
     facts.facts.push_back({"theoretical", "not known for the emulator: these are this CPU's memory speeds"});
   if (!run.timings.empty())

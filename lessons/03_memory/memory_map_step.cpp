@@ -31,7 +31,7 @@ MemorySizes sizes_of(const DeviceFacts& f) {
   MemorySizes s;
   const bool gpu = f.is_gpu();
   s.registers = gpu ? say("{} 32-bit registers per block, {} per SM", count_in_words(f.regs_per_block),
-                                  count_in_words(f.regs_per_sm))
+                          count_in_words(f.regs_per_sm))
                     : "the CPU's own registers (the emulator compiles kernels for the CPU)";
   s.local = gpu ? "as much per thread as the compiler needs (step 5 asks it); it lives in global memory"
                 : "the worker's stack in host memory";
@@ -94,7 +94,7 @@ std::vector<View> memory_map_views(const Run& run) {
 
   CellGridView map;
   map.title = say("Where data lives on {}: {} blocks of {} threads drawn, sizes from this device", f.name,
-                          kBlocksDrawn, kThreadsDrawn);
+                  kBlocksDrawn, kThreadsDrawn);
   map.cols = kColumns;
   map.rows = 6;
   map.legend = {"regs: registers (one thread)", "local: local memory (one thread)", "smem: shared memory (one block)",
@@ -109,16 +109,16 @@ std::vector<View> memory_map_views(const Run& run) {
       const int col = first_col + thread;
       add(col, 0, kRegisters, "regs",
           say("Registers of thread {} of block {}: its ordinary variables, the fastest storage there is. "
-                      "Nobody else can read them. {}.",
-                      thread, block, sizes.registers));
+              "Nobody else can read them. {}.",
+              thread, block, sizes.registers));
       add(col, 1, kLocal, "local",
           say("Local memory of thread {} of block {}: private like registers, but kept in global memory "
-                      "(cached): arrays indexed at run time and values that do not fit in registers. Size: {}.",
-                      thread, block, sizes.local));
+              "(cached): arrays indexed at run time and values that do not fit in registers. Size: {}.",
+              thread, block, sizes.local));
       add(col, 2, kShared, "smem",
           say("Shared memory of block {}: {}. On the {} running the block, as fast as a cache; all of "
-                      "block {}'s threads see it, no other block does, and it is gone when the block ends.",
-                      block, sizes.shared, sm, block));
+              "block {}'s threads see it, no other block does, and it is gone when the block ends.",
+              block, sizes.shared, sm, block));
     }
     map.frames.push_back({first_col, 0, kThreadsDrawn, 3, say("block {}", block), kShared});
   }
@@ -127,8 +127,8 @@ std::vector<View> memory_map_views(const Run& run) {
         say("L2 cache: {}. Every SM reads global memory through it; kernels do not address it.", sizes.l2));
     add(col, 4, kGlobal, "gmem",
         say("Global memory: {}. Every thread of every block (and every later kernel) sees it; the host "
-                    "fills it and reads it back with copies (cudaMemcpy). The slowest of the device's memories.",
-                    sizes.global));
+            "fills it and reads it back with copies (cudaMemcpy). The slowest of the device's memories.",
+            sizes.global));
     add(col, 5, kHost, "host", say("Host memory: {}.", sizes.host));
   }
 
@@ -149,15 +149,15 @@ std::vector<View> memory_map_views(const Run& run) {
   facts.facts = {
       {"registers", "a thread's own: no sharing, no waiting"},
       {"shared memory", say("{} per block: reuse data here instead of reading global memory again",
-                                    bytes_in_words(double(f.shared_per_block)))},
+                            bytes_in_words(double(f.shared_per_block)))},
       {"global memory", say("{} in all, {} free now", bytes_in_words(double(f.global_mem_bytes)),
-                                    bytes_in_words(run.results.value("free_global_bytes", 0.0)))},
+                            bytes_in_words(run.results.value("free_global_bytes", 0.0)))},
   };
   const double theoretical = f.theoretical_bandwidth_gbs();
   facts.facts.push_back({"global memory bandwidth (theoretical)",
                          theoretical > 0 ? say("{} ({:.0f} MHz × {} bits × 2): step 2 measures it",
-                                                       bandwidth_in_words(theoretical), f.mem_clock_khz / 1000.0,
-                                                       f.mem_bus_width_bits)
+                                               bandwidth_in_words(theoretical), f.mem_clock_khz / 1000.0,
+                                               f.mem_bus_width_bits)
                                          : "not known for the emulator: step 2 measures this machine's memory"});
   if (!f.is_gpu())
     facts.facts.push_back({"on this machine", "the emulator keeps every kind of memory in host RAM; the rules of who "

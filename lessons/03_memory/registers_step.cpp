@@ -152,13 +152,13 @@ std::vector<View> registers_views(const Run& run) {
   if (!why_not.empty())
     facts.facts.push_back({"registers and local bytes",
                            say("not available here ({}): they are what nvcc and ptxas decide when compiling for "
-                                       "a GPU; the emulator's kernels are compiled by the host's C++ compiler for the CPU",
-                                       why_not)});
+                               "a GPU; the emulator's kernels are compiled by the host's C++ compiler for the CPU",
+                               why_not)});
   facts.facts.push_back({"run-time index ÷ constant index", ms[0] > 0 ? say("{:.2f}× the time", ms[1] / ms[0]) : "—"});
   if (!run.timings.empty())
     facts.facts.push_back({"timed with", say("{}, median of {}", timing_label(run.timings[0].source), run.timings[0].repeats)});
   facts.facts.push_back({"both agree with the CPU", say("largest relative difference {:.2g}",
-                                                                run.results.value("largest_relative_error", 0.0))});
+                                                        run.results.value("largest_relative_error", 0.0))});
   return views_of(std::move(table), std::move(chart), std::move(facts));
 }
 

@@ -133,7 +133,7 @@ std::vector<View> shared_per_block_views(const Run& run) {
   auto band_of = [&](unsigned block) { return static_cast<int>(block) * (rows_per_block + 1); };
   CellGridView grid;
   grid.title = say("What each thread read from slots[(t + {}) % {}]: one band per block, one row per warp{}",
-                           offset, threads, wait ? ", after __syncthreads()" : ", without __syncthreads()");
+                   offset, threads, wait ? ", after __syncthreads()" : ", without __syncthreads()");
   grid.cols = static_cast<int>(std::min(threads, kThreadsPerRow));
   grid.rows = band_of(blocks) - 1;
   for (unsigned b = 0; b < blocks; ++b) grid.legend.push_back(say("read block {}'s own id", b));
@@ -146,7 +146,7 @@ std::vector<View> shared_per_block_views(const Run& run) {
     cell.col = static_cast<int>(thread % kThreadsPerRow);
     cell.row = band_of(block) + static_cast<int>(thread / kThreadsPerRow);
     const std::string read = say("block {}, thread {} read slots[{}] = {}", block, thread, neighbour,
-                                         decode(value, mark));
+                                 decode(value, mark));
     if (value == mark * kMarkScale + static_cast<int>(block)) {
       cell.group = static_cast<int>(block);
       cell.label = std::to_string(block);
@@ -158,9 +158,9 @@ std::vector<View> shared_per_block_views(const Run& run) {
       const int writer = value % kMarkScale;
       if (value / kMarkScale == mark && writer >= 0 && writer < static_cast<int>(blocks))
         before = say("the id block {} of this launch left in this {}'s shared memory when it ran there "
-                             "before (block {} ran on {} {}, block {} on {} {}): shared memory is not cleared "
-                             "between blocks",
-                             writer, unit, writer, unit, unit_of(static_cast<unsigned>(writer)), block, unit, unit_of(block));
+                     "before (block {} ran on {} {}, block {} on {} {}): shared memory is not cleared "
+                     "between blocks",
+                     writer, unit, writer, unit, unit_of(static_cast<unsigned>(writer)), block, unit, unit_of(block));
       cell.tooltip = read + say(": stale. Thread {} had not written its slot yet, so this is {}.", neighbour, before);
     }
     grid.cells.push_back(std::move(cell));
@@ -182,7 +182,7 @@ std::vector<View> shared_per_block_views(const Run& run) {
   if (const long long earlier_block = run.results.value("stale_from_this_launch", 0LL); earlier_block)
     facts.facts.push_back({"stale values from another block of this launch",
                            say("{}: left by a block that had run on the same {} before (see the tooltips)",
-                                       earlier_block, unit)});
+                               earlier_block, unit)});
   if (wait)
     facts.facts.push_back({"after __syncthreads()", stale == 0 ? "every thread saw its own block's values, and only those"
                                                                : "some threads still read stale values: see the cells"});

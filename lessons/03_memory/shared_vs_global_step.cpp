@@ -82,7 +82,7 @@ void run_shared_vs_global(const ParamValues& values, Device& device, RunControl&
   if (3 * buffer_bytes > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
                                 say("this step needs three arrays of {} and the device has {} free",
-                                            bytes_in_words(double(buffer_bytes)), bytes_in_words(double(device.free_memory()))));
+                                    bytes_in_words(double(buffer_bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
   // Host side: the input, both results and the CPU's (in double, with its running sums).
@@ -130,7 +130,7 @@ void run_shared_vs_global(const ParamValues& values, Device& device, RunControl&
   if (global_error > tolerance || shared_error > tolerance) {
     run->status = Status::error(StatusCode::internal,
                                 say("the blur disagrees with the CPU: largest differences {:.3g} (global) and "
-                                            "{:.3g} (shared)", global_error, shared_error));
+                                    "{:.3g} (shared)", global_error, shared_error));
     return;
   }
 
@@ -169,7 +169,7 @@ std::vector<View> shared_vs_global_views(const Run& run) {
   auto band_of = [&](int block) { return block * (rows_per_tile + 1); };
   CellGridView tiles;
   tiles.title = say("Each block's own shared tile, as its threads filled it (the first {} blocks; 32 slots a row)",
-                            blocks_pictured);
+                    blocks_pictured);
   tiles.cols = std::min(tile_size, kSlotsPerRow);
   tiles.rows = blocks_pictured > 0 ? band_of(blocks_pictured) - 1 : 0;
   for (int b = 0; b < blocks_pictured; ++b) tiles.legend.push_back(say("block {}'s tile", b));
@@ -186,9 +186,9 @@ std::vector<View> shared_vs_global_views(const Run& run) {
     cell.shade = halo ? 0.45f : 1.f;
     cell.label = std::to_string(element);
     cell.tooltip = say("block {}, thread {}: tile[{}] = {}{}", e.block, e.thread, slot,
-                               outside ? "0 (past the end of the array)" : say("in[{}]", element),
-                               halo ? " — a halo slot: the neighbouring block copies this input into its own tile too"
-                                    : "");
+                       outside ? "0 (past the end of the array)" : say("in[{}]", element),
+                       halo ? " — a halo slot: the neighbouring block copies this input into its own tile too"
+                            : "");
     tiles.cells.push_back(std::move(cell));
   }
   for (int b = 0; b < blocks_pictured; ++b)
@@ -213,13 +213,13 @@ std::vector<View> shared_vs_global_views(const Run& run) {
       {"global memory reads, blur_from_global", say("{:.0f}", global_reads)},
       {"global memory reads, blur_through_shared",
        say("{:.0f} ({:.1f}× fewer); the other reads hit the tile", shared_reads,
-                   shared_reads > 0 ? global_reads / shared_reads : 0.0)},
+           shared_reads > 0 ? global_reads / shared_reads : 0.0)},
       {"shared memory per block", say("{} floats = {}", tile_size, bytes_in_words(tile_size * 4.0))},
       {"blur_from_global", milliseconds_in_words(global_ms)},
       {"blur_through_shared", milliseconds_in_words(shared_ms)},
       {"speedup from shared memory", say("{:.2f}×", run.results.value("speedup", 0.0))},
       {"both agree with the CPU", say("largest difference {:.2g}", std::max(run.results.value("global_largest_error", 0.0),
-                                                                                   run.results.value("shared_largest_error", 0.0)))},
+                                                                           run.results.value("shared_largest_error", 0.0)))},
   };
   if (!run.timings.empty())
     facts.facts.push_back({"timed with", say("{}, median of {}", timing_label(run.timings[0].source), run.timings[0].repeats)});

@@ -61,7 +61,7 @@ LaunchConfig config_for(Mistake mistake) {
 }
 
 std::string launch_call(const LaunchConfig& config, int shift) {
-  return say("copy_shifted{}(d_in, d_out, n, {})", config.str(), shift);
+  return fmt::format("copy_shifted{}(d_in, d_out, n, {})", config.str(), shift);
 }
 
 }  // namespace
@@ -180,7 +180,7 @@ std::vector<View> errors_views(const Run& run) {
   switch (mistake) {
     case too_many_threads:
       facts.facts.push_back({"the mistake", say("blocks of {} threads: copy_shifted{} (the most is 1024)",
-                                                        kTooManyThreads, launch)});
+                                                kTooManyThreads, launch)});
       break;
     case no_blocks:
       facts.facts.push_back({"the mistake", say("a grid of 0 blocks: copy_shifted{}", launch)});
@@ -188,8 +188,8 @@ std::vector<View> errors_views(const Run& run) {
     case read_past_end:
       facts.facts.push_back(
           {"the mistake", say("thread i reads in[i + {}]: {} of the {} threads read past the end "
-                                      "of d_in, up to {} beyond it",
-                                      shift, std::min(shift, elements), elements, bytes_in_words(4.0 * shift))});
+                              "of d_in, up to {} beyond it",
+                              shift, std::min(shift, elements), elements, bytes_in_words(4.0 * shift))});
       break;
     default:
       facts.facts.push_back({"the mistake", "none: a launch the device can run, every read inside d_in"});
@@ -218,8 +218,8 @@ std::vector<View> errors_views(const Run& run) {
       facts.facts.push_back(
           {"the kernel",
            say("finished: {} of {} elements right; {} came from past the end of d_in, whatever that "
-                       "memory held — compute-sanitizer reports such reads",
-                       right, elements, past_end)});
+               "memory held — compute-sanitizer reports such reads",
+               right, elements, past_end)});
     } else {
       facts.facts.push_back({"the kernel", say("finished: {} of {} elements right", right, elements)});
     }
@@ -279,7 +279,7 @@ std::vector<View> errors_views(const Run& run) {
   };
   std::size_t width = 0;
   for (const std::string& line : macro) width = std::max(width, line.size());
-  for (const std::string& line : macro) code.text += say("{:<{}} \\\n", line, width);
+  for (const std::string& line : macro) code.text += fmt::format("{:<{}} \\\n", line, width);
   code.text +=
       "  } while (0)\n"
       "\n"

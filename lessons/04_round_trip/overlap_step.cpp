@@ -109,11 +109,11 @@ TimelineView timeline_of(const nlohmann::json& chunks, const std::string& title,
       timeline.bars.push_back({stream - 1, at[p] * 1000, at[p + 1] * 1000, p,
                                chunks.size() > 1 ? say("{} {}", kPhaseNames[p], c) : kPhaseNames[p],
                                say("chunk {} (elements {} to {}), stream {}: {} from {:.1f} to {:.1f} µs "
-                                           "(between the events around it: waiting for a copy engine or the SMs "
-                                           "counts too)",
-                                           c,
-                                           chunks[c].value("first", 0), chunks[c].value("first", 0) + chunks[c].value("count", 0) - 1,
-                                           stream, kPhaseNames[p], at[p] * 1000, at[p + 1] * 1000)});
+                                   "(between the events around it: waiting for a copy engine or the SMs "
+                                   "counts too)",
+                                   c,
+                                   chunks[c].value("first", 0), chunks[c].value("first", 0) + chunks[c].value("count", 0) - 1,
+                                   stream, kPhaseNames[p], at[p] * 1000, at[p + 1] * 1000)});
   }
   return timeline;
 }
@@ -154,7 +154,7 @@ void run_overlap(const ParamValues& values, Device& device, RunControl& control,
   if (2 * n * sizeof(float) > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
                                 say("this step needs two arrays of {} on the device and it has {} free",
-                                            bytes_in_words(double(n * sizeof(float))), bytes_in_words(double(device.free_memory()))));
+                                    bytes_in_words(double(n * sizeof(float))), bytes_in_words(double(device.free_memory()))));
     return;
   }
   // Host side: pinned x and y, and the inputs.
@@ -242,7 +242,7 @@ std::vector<View> overlap_views(const Run& run) {
       {"results", run.results.value("elements_checked", std::size_t{0}) == run.results.value("elements", std::size_t{0})
                       ? std::string("every element checked against the CPU's, for both schedules")
                       : say("{} evenly spread elements checked against the CPU's, for both schedules",
-                                    run.results.value("elements_checked", std::size_t{0}))},
+                            run.results.value("elements_checked", std::size_t{0}))},
   };
   if (!overlaps)
     facts.facts.push_back({"on this device", "streams run in order, one after another (the emulator has one queue): "

@@ -50,8 +50,8 @@ void run_pinned(const ParamValues& values, Device& device, RunControl& control, 
   if (largest > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
                                 say("a copy of {} needs as much device memory, and the device has {} free: "
-                                            "choose a smaller size",
-                                            bytes_in_words(double(largest)), bytes_in_words(double(device.free_memory()))));
+                                    "choose a smaller size",
+                                    bytes_in_words(double(largest)), bytes_in_words(double(device.free_memory()))));
     return;
   }
   // Host side: one page-locked and one ordinary buffer of the largest size.
@@ -126,12 +126,12 @@ std::vector<View> pinned_views(const Run& run) {
     std::size_t half = 0;
     while (half + 1 < rates.size() && rates[half] < peak / 2) ++half;
     facts.facts.push_back({name, say("{} for {}, {} at best; half of that from {} on",
-                                             milliseconds_in_words(times.front()), bytes_in_words(sizes.front()),
-                                             bandwidth_in_words(peak), bytes_in_words(sizes[half]))});
+                                     milliseconds_in_words(times.front()), bytes_in_words(sizes.front()),
+                                     bandwidth_in_words(peak), bytes_in_words(sizes[half]))});
   }
   if (!run.timings.empty())
     facts.facts.push_back({"timed with", say("{}, the median of several copies per point",
-                                                     timing_label(run.timings[0].source))});
+                                             timing_label(run.timings[0].source))});
   if (!gpu)
     facts.facts.push_back({"on the emulator", "device memory is host memory and both kinds of host memory are the same "
                                               "RAM: the curves show this CPU's memcpy, not a bus"});

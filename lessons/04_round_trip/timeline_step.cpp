@@ -69,7 +69,7 @@ void run_timeline(const ParamValues& values, Device& device, RunControl& control
   if (3 * bytes > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
                                 say("this step needs three arrays of {} on the device and it has {} free",
-                                            bytes_in_words(double(bytes)), bytes_in_words(double(device.free_memory()))));
+                                    bytes_in_words(double(bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
   // Host side: a, b and c, and the inputs generated before they are copied into a and b.
@@ -155,7 +155,7 @@ std::vector<View> timeline_views(const Run& run) {
 
   TimelineView timeline;
   timeline.title = say("One round trip, to scale ({}{})", gpu ? "CUDA events" : "CPU emulator, not a GPU time",
-                               pinned ? ", pinned host memory" : ", ordinary host memory");
+                       pinned ? ", pinned host memory" : ", ordinary host memory");
   timeline.rows = {"host → device", "kernel", "device → host"};
   double at_us = 0;
   double copy_ms = 0;
@@ -167,8 +167,8 @@ std::vector<View> timeline_views(const Run& run) {
     timeline.bars.push_back(
         {row, at_us, at_us + ms * 1000, row, name,
          say("{}: {} in {} = {}{}", name, bytes_in_words(phases[p].value("bytes", 0.0)), milliseconds_in_words(ms),
-                     bandwidth_in_words(phases[p].value("gbs", 0.0)),
-                     p == 2 ? " (reads a and b, writes c: 3 × 4 bytes per element)" : "")});
+             bandwidth_in_words(phases[p].value("gbs", 0.0)),
+             p == 2 ? " (reads a and b, writes c: 3 × 4 bytes per element)" : "")});
     at_us += ms * 1000;
   }
   timeline.markers = {{at_us, say("c is back on the host: {}", milliseconds_in_words(total_ms))}};
@@ -177,7 +177,7 @@ std::vector<View> timeline_views(const Run& run) {
   facts.title = "The trip in numbers";
   facts.facts = {
       {"elements", say("{} floats, {} per array", run.results.value("elements", 0),
-                               bytes_in_words(run.results.value("bytes_per_array", 0.0)))},
+                       bytes_in_words(run.results.value("bytes_per_array", 0.0)))},
       {"host memory", pinned ? "page-locked (cudaHostAlloc)" : "ordinary (pageable)"},
   };
   for (const auto& phase : phases)
@@ -187,7 +187,7 @@ std::vector<View> timeline_views(const Run& run) {
   facts.facts.push_back({"c = a + b", "checked on the host: every element right"});
   if (!run.timings.empty())
     facts.facts.push_back({"timed with", say("{}; the trip with the median total of {}", timing_label(source),
-                                                     run.timings[0].repeats)});
+                                             run.timings[0].repeats)});
 
   CodeView code;
   code.title = "The four steps";

@@ -60,8 +60,8 @@ void run_worth_it(const ParamValues& values, Device& device, RunControl& control
   if (2 * largest * sizeof(float) > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
                                 say("this step needs two arrays of {} on the device and it has {} free",
-                                            bytes_in_words(double(largest * sizeof(float))),
-                                            bytes_in_words(double(device.free_memory()))));
+                                    bytes_in_words(double(largest * sizeof(float))),
+                                    bytes_in_words(double(device.free_memory()))));
     return;
   }
   // Host side: x and y (ordinary or pinned), the inputs, and the CPU's own results.
@@ -156,7 +156,7 @@ std::vector<View> worth_it_views(const Run& run) {
   ChartView chart;
   chart.title = gpu ? say("Time against n, {} terms per element (ms)", run.results.value("terms", 0))
                     : say("Time against n, {} terms per element (ms) — every line here is a CPU figure",
-                                  run.results.value("terms", 0));
+                          run.results.value("terms", 0));
   chart.x_label = "n (elements)";
   chart.y_label = "ms";
   chart.log_x = chart.log_y = true;
@@ -186,11 +186,11 @@ std::vector<View> worth_it_views(const Run& run) {
   if (!sizes.empty() && cpu.size() == sizes.size() && with_copies.size() == sizes.size() && kernel.size() == sizes.size()) {
     facts.facts.push_back({say("n = {:.0f}", sizes.front()),
                            say("CPU {}, {} with copies {}", milliseconds_in_words(cpu.front()), device_name,
-                                       milliseconds_in_words(with_copies.front()))});
+                               milliseconds_in_words(with_copies.front()))});
     facts.facts.push_back({say("n = {:.0f}", sizes.back()),
                            say("CPU {}, {} with copies {} (kernel alone {})", milliseconds_in_words(cpu.back()),
-                                       device_name, milliseconds_in_words(with_copies.back()),
-                                       milliseconds_in_words(kernel.back()))});
+                               device_name, milliseconds_in_words(with_copies.back()),
+                               milliseconds_in_words(kernel.back()))});
   }
   facts.facts.push_back({"host memory", run.results.value("pinned", false) ? "page-locked (pinned)" : "ordinary (pageable)"});
   facts.facts.push_back({"CPU baseline", "one core, which flatters the device: a CPU program on every core would move "

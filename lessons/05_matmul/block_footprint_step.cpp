@@ -9,8 +9,8 @@
 #include "common/matmul/matrix_panels.h"
 #include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
-#include "traced_naive.h"
 #include "text/say.h"
+#include "traced_naive.h"
 
 namespace cudalab::lessons::matmul {
 Step block_footprint_step() {
@@ -40,7 +40,7 @@ void run_block_footprint(const ParamValues& values, Device& device, RunControl&,
     if (block_x >= traced.config.grid.x || block_y >= traced.config.grid.y)
       return Status::error(StatusCode::invalid_argument,
                            say("the grid has blocks 0 to {} along x and 0 to {} along y; there is no block ({}, {})",
-                                       traced.config.grid.x - 1, traced.config.grid.y - 1, block_x, block_y));
+                               traced.config.grid.x - 1, traced.config.grid.y - 1, block_x, block_y));
     Reference reference;
     CUDALAB_RETURN_IF_ERROR(make_reference(traced.a, traced.b, n, nullptr, &reference));
     const std::uint32_t chosen = block_x + block_y * traced.config.grid.x;
@@ -102,7 +102,7 @@ std::vector<View> block_footprint_views(const Run& run) {
       cell.shade = 0.4f + 0.6f * float(count) / float(most);
       cell.label = std::to_string(count);
       cell.tooltip = say("{}[{}][{}]: loaded {} time{} by this block", name, index / n, index % n, count,
-                                 count == 1 ? "" : "s");
+                         count == 1 ? "" : "s");
     }
   };
   mark(kPanelA, loads_a, 0, "A");
@@ -115,7 +115,7 @@ std::vector<View> block_footprint_views(const Run& run) {
   }
   CellGridView grid = panels.take(
       say("Block ({}, {}): what its {} threads read and wrote (label: loads of that element by this block)", block_x,
-                  block_y, edge * edge),
+          block_y, edge * edge),
       {"A, loaded by this block", "B, loaded by this block", "C, written by this block"});
 
   const std::uint64_t loads = run.results.value("loads", 0ULL), stores = run.results.value("stores", 0ULL);
@@ -127,7 +127,7 @@ std::vector<View> block_footprint_views(const Run& run) {
   table.columns = {"who", "global load requests", "distinct elements", "bytes requested"};
   table.rows = {
       {"one thread", say("{} to {} (2n = {})", run.results.value("fewest_loads_per_thread", 0),
-                                 run.results.value("most_loads_per_thread", 0), 2 * n),
+                         run.results.value("most_loads_per_thread", 0), 2 * n),
        "", bytes_three_digits(8.0 * n)},
       {say("block ({}, {})", block_x, block_y), std::to_string(block_loads), std::to_string(distinct),
        bytes_three_digits(double(block_loads) * sizeof(float))},

@@ -8,8 +8,8 @@
 #include "common/matmul/matrix_panels.h"
 #include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
-#include "traced_naive.h"
 #include "text/say.h"
+#include "traced_naive.h"
 
 namespace cudalab::lessons::matmul {
 Step one_thread_step() {
@@ -36,7 +36,7 @@ void run_one_thread(const ParamValues& values, Device& device, RunControl&, Run*
     if (row >= n || col >= n)
       return Status::error(StatusCode::invalid_argument,
                            say("C[{}][{}] is outside the {} × {} matrix C (rows and columns 0 to {})", row, col,
-                                       n, n, n - 1));
+                               n, n, n - 1));
     TracedNaiveRun traced;
     CUDALAB_RETURN_IF_ERROR(run_traced_naive(device, n, block_edge, NaiveMapping::row_from_x, &traced));
     Reference reference;
@@ -124,16 +124,16 @@ std::vector<View> one_thread_views(const Run& run) {
       {"element", say("C[{}][{}]", row, col)},
       {"computed by", who},
       {"its row", say("row = blockIdx.x × blockDim.x + threadIdx.x = {} × {} + {} = {}", block_x, edge, thread_x,
-                              block_x * edge + thread_x)},
+                      block_x * edge + thread_x)},
       {"its column", say("col = blockIdx.y × blockDim.y + threadIdx.y = {} × {} + {} = {}", block_y, edge,
-                                 thread_y, block_y * edge + thread_y)},
+                         thread_y, block_y * edge + thread_y)},
       {"global loads by this thread", say("{} from A + {} from B = {} (2n = {}; counted in the trace)", loads_a,
-                                                  loads_b, loads_a + loads_b, 2 * n)},
+                                          loads_b, loads_a + loads_b, 2 * n)},
       {"loads by all threads", say("{} (2n × n² = 2n³)", run.results.value("loads_all_threads", 0ULL))},
       {"value on the device", say("{:.7g}", on_device)},
       {"float64 reference", say("{:.10g}", reference)},
       {"largest error over all of C", say("{:.2g} (relative to the largest element)",
-                                                  run.results.value("error_whole_c", 0.0))},
+                                          run.results.value("error_whole_c", 0.0))},
   };
   return views_of(std::move(grid), std::move(facts));
 }

@@ -12,8 +12,8 @@
 #include "common/matmul/matrix_panels.h"
 #include "common/matmul/trace_kinds.h"
 #include "matmul_steps.h"
-#include "traced_naive.h"
 #include "text/say.h"
+#include "traced_naive.h"
 
 namespace cudalab::lessons::matmul {
 namespace {
@@ -99,7 +99,7 @@ void run_which_index(const ParamValues& values, Device& device, RunControl& cont
     if (warp >= warps)
       return Status::error(StatusCode::invalid_argument,
                            say("a block of {} × {} threads has warps 0 to {}; there is no warp {}", edge, edge,
-                                       warps - 1, warp));
+                               warps - 1, warp));
     CUDALAB_RETURN_IF_ERROR(check_problem_fits(device, n));
     CUDALAB_RETURN_IF_ERROR(check_host_memory(4.0 * 4 * n * n + 8.0 * std::min(n, kEveryRowUpTo) * n, "this step"));
     for (const MappingInfo& m : kMappings) {
@@ -145,8 +145,8 @@ std::vector<View> which_index_views(const Run& run) {
   std::vector<View> views;
   TableView table;
   table.title = say("Per warp-wide access: 32-byte memory sectors (counted from the trace at n = {}), and the "
-                            "kernels timed at n = {}",
-                            kTracedN, n);
+                    "kernels timed at n = {}",
+                    kTracedN, n);
   table.columns = {"x index gives", "sectors per load of A", "of B", "per store of C", "kernel time", "GFLOP/s", "error"};
   ChartView chart;
   chart.title = say("Naive kernels at n = {}, {} × {} threads per block", n, edge, edge);
@@ -166,7 +166,7 @@ std::vector<View> which_index_views(const Run& run) {
         CellGridView::Cell& cell = panels.cell(panel, index / kTracedN, index % kTracedN);
         cell.group = panel;
         cell.tooltip = say("{}[{}][{}], element {}: 32-byte sector {}", "ABC"[panel], index / kTracedN,
-                                   index % kTracedN, index, index / kFloatsPerSector);
+                           index % kTracedN, index, index / kFloatsPerSector);
       }
       ++panel;
     }

@@ -71,7 +71,7 @@ Status run_broken_kernel_once(BrokenKernel kernel, int n, Device& device, std::s
   if (!device.is_gpu()) return Status::error(StatusCode::unsupported, "this runs the broken kernel on a GPU only");
   JitSource source;
   source.kernel_name = broken_kernel_name(kernel);
-  source.text = say("#line 1 \"{}\"\n{}", kBrokenKernelsFileName, broken_kernels_source());
+  source.text = fmt::format("#line 1 \"{}\"\n{}", kBrokenKernelsFileName, broken_kernels_source());
   std::unique_ptr<JitKernel> compiled;
   JitOutput output;
   CUDALAB_RETURN_IF_ERROR(compile_kernel(device, source, &compiled, &output));
@@ -92,7 +92,7 @@ Status run_broken_kernel_once(BrokenKernel kernel, int n, Device& device, std::s
                                           {bytes(a.data()), bytes(b.data()), bytes(c.data()), bytes(n)}));
   CUDALAB_RETURN_IF_ERROR(device.synchronize());
   *said = say("{} ran on {} as {}, n = {} ({})", source.kernel_name, device.facts().name, config.str(), n,
-                      output.compiler);
+              output.compiler);
   return Status::success();
 }
 

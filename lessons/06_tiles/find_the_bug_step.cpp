@@ -12,8 +12,8 @@
 
 #include "broken_kernels.h"
 #include "sanitizer_run.h"
-#include "tiles_steps.h"
 #include "text/say.h"
+#include "tiles_steps.h"
 
 namespace cudalab::lessons::tiles {
 namespace {
@@ -169,14 +169,14 @@ std::vector<View> find_the_bug_views(const Run& run) {
       if (report.tool == "racecheck")
         sanitizer.facts.push_back(
             {"hazards", report.hazards > 0 ? say("{} in {} reports ({} errors, {} warnings)", report.hazards,
-                                                         report.displayed, report.errors, report.warnings)
+                                                 report.displayed, report.errors, report.warnings)
                                            : say("{} errors, {} warnings", report.errors, report.warnings)});
       else
         sanitizer.facts.push_back({"errors", say("{} ({} printed in full)", report.errors, report.displayed)});
     } else {
       sanitizer.facts.push_back({"its summary", say("none: the tool ended with exit code {} before printing one; "
-                                                            "its output is below",
-                                                            tool_run.value("exit_code", -1))});
+                                                    "its output is below",
+                                                    tool_run.value("exit_code", -1))});
     }
     if (!report.problem.empty()) sanitizer.facts.push_back({"it said", quoted(report.problem)});
     if (!report.findings.empty()) {

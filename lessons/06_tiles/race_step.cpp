@@ -10,8 +10,8 @@
 #include "common/matmul/contenders.h"
 #include "common/matmul/cpu_matmul.h"
 #include "common/matmul/cublas_sgemm.h"
-#include "tiles_steps.h"
 #include "text/say.h"
+#include "tiles_steps.h"
 
 namespace cudalab::lessons::tiles {
 namespace {
@@ -226,7 +226,7 @@ std::vector<View> race_views(const Run& run) {
                                          "B in and C out (pageable host memory)"
                                        : "run on the CPU emulator: CPU times, not GPU times"},
       {"timed by", say("CUDA events = {}; emulator = {}; CPU clock = {}", describe(TimingSource::gpu_events),
-                               describe(TimingSource::emulator_clock), describe(TimingSource::host_clock))},
+                       describe(TimingSource::emulator_clock), describe(TimingSource::host_clock))},
       {"cuBLAS", run.results.value("cublas", "")},
       {"CPU cores", std::to_string(run.results.value("cpu_cores", 0))},
   };
@@ -238,7 +238,7 @@ std::vector<View> race_views(const Run& run) {
       continue;
     facts.facts.push_back({"what the compiler buys",
                            say("the same triple loop ran {:.3g}× faster built with optimization than with -O0",
-                                       unoptimized_ms / loop_ms)});
+                               unoptimized_ms / loop_ms)});
   }
   if (loop_estimated)
     facts.facts.push_back({"cpu_mat_mul", "stopped early: its time (and every × above) is an estimate from the rows it "

@@ -8,9 +8,9 @@
 
 #include "common/matmul/matrix_panels.h"
 #include "common/matmul/trace_kinds.h"
+#include "text/say.h"
 #include "tiles_steps.h"
 #include "traced_tiles.h"
-#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 using matmul::MatrixPanels;
@@ -87,19 +87,19 @@ std::vector<View> ragged_sizes_views(const Run& run) {
       } else {
         a.group = -1;
         a.tooltip = say("past the edge of A: the guard put a zero in this tile slot {} time{}", zeroed[slot],
-                                zeroed[slot] == 1 ? "" : "s");
+                        zeroed[slot] == 1 ? "" : "s");
       }
       CellGridView::Cell& c = panels.cell(kPanelC, row, col);
       const int block = (row / tile) * blocks + col / tile;
       if (row < n && col < n) {
         c.group = 1 + block % 6;
         c.tooltip = say("C[{}][{}]: written by thread ({}, {}) of block ({}, {})", row, col, col % tile,
-                                row % tile, col / tile, row / tile);
+                        row % tile, col / tile, row / tile);
       } else {
         c.group = -1;
         c.tooltip = say("thread ({}, {}) of block ({}, {}) has no element: row {} or column {} is past n = {}; it "
-                                "still copies its tile slots (zeros) and waits at the barriers, but writes nothing",
-                                col % tile, row % tile, col / tile, row / tile, row, col, n);
+                        "still copies its tile slots (zeros) and waits at the barriers, but writes nothing",
+                        col % tile, row % tile, col / tile, row / tile, row, col, n);
       }
     }
   for (int by = 0; by < blocks; ++by)
@@ -108,7 +108,7 @@ std::vector<View> ragged_sizes_views(const Run& run) {
   panels.add_frame(kPanelA, 0, 0, n, n, say("A: {} × {}", n, n), 0);
   CellGridView grid = panels.take(
       say("n = {} with {} × {} tiles: {} × {} blocks cover {} × {} (label: times copied, from the trace)", n, tile,
-                  tile, blocks, blocks, side, side),
+          tile, blocks, blocks, side, side),
       {"A, copied from memory", "C, one colour per block"});
 
   const std::uint64_t launched = run.results.value("threads_launched", 0ULL);
@@ -123,7 +123,7 @@ std::vector<View> ragged_sizes_views(const Run& run) {
       {"tile slots the guards filled with zero", std::to_string(run.results.value("padded", 0ULL))},
       {"elements of C written", std::to_string(run.results.value("writes", 0ULL))},
       {"wrong elements", say("{} (largest error {:.2g} against float64)", run.results.value("wrong", 0),
-                                     run.results.value("error", 0.0))},
+                             run.results.value("error", 0.0))},
   };
   return views_of(std::move(grid), std::move(facts));
 }

@@ -10,9 +10,9 @@
 
 #include "common/matmul/matrix_panels.h"
 #include "common/matmul/trace_kinds.h"
+#include "text/say.h"
 #include "tiles_steps.h"
 #include "traced_tiles.h"
-#include "text/say.h"
 
 namespace cudalab::lessons::tiles {
 using matmul::MatrixPanels;
@@ -98,12 +98,12 @@ void run_tile_by_tile(const ParamValues& values, Device& device, RunControl&, Ru
     if (block_x >= blocks || block_y >= blocks)
       return Status::error(StatusCode::invalid_argument,
                            say("with n = {} and {} × {} tiles the grid has blocks 0 to {} each way; there is no "
-                                       "block ({}, {})",
-                                       n, tile, tile, blocks - 1, block_x, block_y));
+                               "block ({}, {})",
+                               n, tile, tile, blocks - 1, block_x, block_y));
     if (k_step >= steps)
       return Status::error(StatusCode::invalid_argument,
                            say("with n = {} and {} × {} tiles there are k-steps 0 to {}; there is no step {}", n,
-                                       tile, tile, steps - 1, k_step));
+                               tile, tile, steps - 1, k_step));
     matmul::Reference reference;
     CUDALAB_RETURN_IF_ERROR(matmul::make_reference(traced.a, traced.b, n, nullptr, &reference));
     const std::uint32_t chosen = block_x + block_y * blocks;
@@ -158,8 +158,8 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     cell.shade = step == k_step ? 1.f : 0.3f;
     cell.label = std::to_string(step);
     cell.tooltip = say("{}[{}][{}]: copied into {}[{}][{}] at step {} by thread ({}, {})", a ? "A" : "B", row,
-                               col, a ? "tile_a" : "tile_b", e.thread / tile, e.thread % tile, step, e.thread % tile,
-                               e.thread / tile);
+                       col, a ? "tile_a" : "tile_b", e.thread / tile, e.thread % tile, step, e.thread % tile,
+                       e.thread / tile);
   }
   // Where the tiles of this step lie (clipped to the matrix; past the edge the guards pad zeros).
   auto clip = [n](int start, int length) { return std::max(0, std::min(length, n - start)); };
@@ -194,15 +194,15 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     cell.group = 4;
     cell.label = "e";
     cell.tooltip = say("C[{}][{}]: right on this GPU this time, WRONG when the same kernel ran on the emulator",
-                               index / n, index % n);
+                       index / n, index % n);
   }
   if (clip(tile_row, tile) > 0 && clip(tile_col, tile) > 0)
     panels.add_frame(kPanelC, tile_row, tile_col, clip(tile_row, tile), clip(tile_col, tile),
                      say("block ({}, {})", block_x, block_y), 2);
   CellGridView grid = panels.take(
       say("Block ({}, {}), step {}: the tiles in shared memory (bright: this step; dim: earlier steps), from the "
-                  "kernel's trace",
-                  block_x, block_y, k_step),
+          "kernel's trace",
+          block_x, block_y, k_step),
       {"A, copied into tile_a", "B, copied into tile_b", "C, this block's tile", "C, wrong",
        "C, wrong on the emulator"});
 
@@ -235,8 +235,8 @@ std::vector<View> tile_by_tile_views(const Run& run) {
     facts.facts.push_back(
         {"the same kernel on the emulator",
          say("{} of {} elements wrong; {} threads multiplied too early, {} still multiplied when overwritten",
-                     wrong_on_emulator.size(), n * n, emulator.value("early_starts_all_blocks", 0),
-                     emulator.value("late_finishes_all_blocks", 0))});
+             wrong_on_emulator.size(), n * n, emulator.value("early_starts_all_blocks", 0),
+             emulator.value("late_finishes_all_blocks", 0))});
   facts.facts.push_back(
       {"where this ran",
        run.device.is_gpu() ? "on the GPU: a race here can change from run to run, and often hides"

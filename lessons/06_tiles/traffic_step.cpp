@@ -14,8 +14,8 @@
 #include "common/matmul/trace_kinds.h"
 #include "cudalab/buffer.h"
 #include "cudalab/trace.h"
-#include "tiles_steps.h"
 #include "text/say.h"
+#include "tiles_steps.h"
 
 namespace cudalab::lessons::tiles {
 namespace {
@@ -177,9 +177,9 @@ std::vector<View> traffic_views(const Run& run) {
     facts.facts.push_back({"this GPU's memory delivers at most", say("{:.0f} GB/s", bandwidth)});
     if (naive_rate > bandwidth)
       facts.facts.push_back({"so", say("{:.1f}× more than memory can deliver: the caches (L1, and {} of L2) served "
-                                               "most of the naive kernel's loads already; tiles remove loads that were "
-                                               "cheap cache hits, not trips to memory",
-                                               naive_rate / bandwidth, bytes_three_digits(double(l2)))});
+                                       "most of the naive kernel's loads already; tiles remove loads that were "
+                                       "cheap cache hits, not trips to memory",
+                                       naive_rate / bandwidth, bytes_three_digits(double(l2)))});
     else
       facts.facts.push_back({"so", "the naive kernel stayed within what memory delivers: here the loads themselves were "
                                    "the limit, and cutting them pays off more fully"});
@@ -188,7 +188,7 @@ std::vector<View> traffic_views(const Run& run) {
                                               "shared memory is ordinary memory, so the ratio says little about a GPU"});
   }
   facts.facts.push_back({"A, B and C together", say("{}{}", bytes_three_digits(matrices),
-                                                            l2 ? say(" (L2 cache: {})", bytes_three_digits(double(l2))) : "")});
+                                                    l2 ? say(" (L2 cache: {})", bytes_three_digits(double(l2))) : "")});
   facts.facts.push_back({"results checked against", run.results.value("reference", "")});
   return views_of(std::move(table), std::move(chart), std::move(facts));
 }

@@ -11,8 +11,8 @@
 #include "common/measuring.h"
 #include "cudalab/buffer.h"
 #include "kernels.h"
-#include "warps_steps.h"
 #include "text/say.h"
+#include "warps_steps.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -130,7 +130,7 @@ std::vector<View> atomics_views(const Run& run) {
   const int n = run.results.value("elements", 0);
   TableView table;
   table.title = say("A 256-bin histogram of {} {} bytes, {} blocks of 256 threads ({})", n,
-                            run.results.value("data", ""), run.results.value("blocks", 0u), clock);
+                    run.results.value("data", ""), run.results.value("blocks", 0u), clock);
   table.columns = {"kernel", "atomics on global memory", "most on one global address", "atomics on shared memory",
                    "most on one shared address (one block)", "kernel time", "checked against the CPU"};
   ChartView chart;
@@ -164,7 +164,7 @@ std::vector<View> atomics_views(const Run& run) {
   facts.title = "Atomics";
   const double global_ms = run.results["global"].value("ms", 0.0), shared_ms = run.results["shared"].value("ms", 0.0);
   facts.facts.push_back({"largest bin", say("{} of {} bytes ({:.1f} %)", run.results.value("largest_bin", 0u), n,
-                                                     n > 0 ? 100.0 * run.results.value("largest_bin", 0u) / n : 0)});
+                                             n > 0 ? 100.0 * run.results.value("largest_bin", 0u) / n : 0)});
   if (shared_ms > 0) facts.facts.push_back({"global ÷ shared time", say("{:.2f}× ({})", global_ms / shared_ms, clock)});
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "the counts hold on a GPU; the times do not: a block's threads run one at a "

@@ -11,8 +11,8 @@
 #include "common/measuring.h"
 #include "cudalab/buffer.h"
 #include "kernels.h"
-#include "warps_steps.h"
 #include "text/say.h"
+#include "warps_steps.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -165,8 +165,8 @@ std::vector<View> bank_conflicts_views(const Run& run) {
     const bool pad = std::string(key) == "padded";
     CellGridView grid;
     grid.title = say("{}: the bank each lane of warp {} hits reading tile[threadIdx.x][threadIdx.y] "
-                             "(row: lane, column: bank); {}-way",
-                             pad ? "tile[32][33]" : "tile[32][32]", shown_warp, side.value("load_degree", 0));
+                     "(row: lane, column: bank); {}-way",
+                     pad ? "tile[32][33]" : "tile[32][32]", shown_warp, side.value("load_degree", 0));
     grid.cols = 32;
     grid.rows = 32;
     grid.legend = {"one lane on its bank", "lanes sharing a bank"};
@@ -183,7 +183,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
       cell.group = on_bank[std::size_t(banks[lane])] > 1 ? 1 : 0;
       cell.label = std::to_string(lane);
       cell.tooltip = say("lane {} reads byte {} of the tile: bank ({} / 4) % 32 = {}, shared with {} other lane(s)",
-                                 lane, offsets[lane], offsets[lane], banks[lane], on_bank[std::size_t(banks[lane])] - 1);
+                         lane, offsets[lane], offsets[lane], banks[lane], on_bank[std::size_t(banks[lane])] - 1);
       grid.cells.push_back(std::move(cell));
     }
     views.emplace_back(std::move(grid));
@@ -203,7 +203,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
   facts.title = "Bank conflicts";
   const double unpadded_ms = run.results["unpadded"].value("ms", 0.0), padded_ms = run.results["padded"].value("ms", 0.0);
   facts.facts.push_back({"column read, no padding", say("{}-way: the warp's load is served in that many turns",
-                                                                run.results["unpadded"].value("load_degree", 0))});
+                                                        run.results["unpadded"].value("load_degree", 0))});
   facts.facts.push_back({"column read, one column of padding", say("{}-way", run.results["padded"].value("load_degree", 0))});
   if (padded_ms > 0) facts.facts.push_back({"unpadded ÷ padded time", say("{:.2f}× ({})", unpadded_ms / padded_ms, clock)});
   if (run.results.contains("hardware")) {
@@ -216,8 +216,8 @@ std::vector<View> bank_conflicts_views(const Run& run) {
         if (loads > 0)
           facts.facts.push_back({kernel + ", the GPU's own count",
                                  say("{:.0f} shared loads served in {:.0f} turns: {:.1f}-way (the trace: {}-way); "
-                                             "{:.0f} bank conflicts counted",
-                                             loads, wavefronts, wavefronts / loads, run.results[key].value("load_degree", 0), conflicts)});
+                                     "{:.0f} bank conflicts counted",
+                                     loads, wavefronts, wavefronts / loads, run.results[key].value("load_degree", 0), conflicts)});
       }
       const double sectors = counted(counts, "transpose_padded", kGlobalLoadSectors),
                    requests = counted(counts, "transpose_padded", kGlobalLoadRequests),
@@ -226,8 +226,8 @@ std::vector<View> bank_conflicts_views(const Run& run) {
       if (requests > 0 && store_requests > 0)
         facts.facts.push_back({"global memory, the GPU's own count",
                                say("{:.1f} sectors per load request, {:.1f} per store request: a warp's 32 floats "
-                                           "are 128 bytes, four 32-byte sectors",
-                                           sectors / requests, store_sectors / store_requests)});
+                                   "are 128 bytes, four 32-byte sectors",
+                                   sectors / requests, store_sectors / store_requests)});
       facts.facts.push_back({"counted by", counts.value("source", "")});
     } else {
       facts.facts.push_back({"the GPU's own count", counts.value("why", "")});

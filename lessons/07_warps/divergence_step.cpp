@@ -12,8 +12,8 @@
 #include "common/measuring.h"
 #include "cudalab/buffer.h"
 #include "kernels.h"
-#include "warps_steps.h"
 #include "text/say.h"
+#include "warps_steps.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -177,8 +177,8 @@ std::vector<View> divergence_views(const Run& run) {
     CellGridView grid;
     grid.title = by_warp ? "branch_on_warp: who ran each branch (one block of 256 threads; __activemask() in each branch)"
                          : say("branch_on_lane, k = {}: who ran each branch (one block of 256 threads; "
-                                       "__activemask() in each branch)",
-                                       map.value("k", 0));
+                               "__activemask() in each branch)",
+                               map.value("k", 0));
     grid.cols = 32;
     grid.rows = int(2 * map["warps"].size());
     grid.legend = {"branch A", "branch B"};
@@ -193,7 +193,7 @@ std::vector<View> divergence_views(const Run& run) {
           cell.group = active ? branch : -1;
           cell.label = std::to_string(lane);
           cell.tooltip = say("warp {}, lane {} (thread {}): {} branch {} (its __activemask() = 0x{:08x})", w, lane,
-                                     32 * w + unsigned(lane), active ? "ran" : "sat out", branch ? "B" : "A", masks[branch]);
+                             32 * w + unsigned(lane), active ? "ran" : "sat out", branch ? "B" : "A", masks[branch]);
           grid.cells.push_back(std::move(cell));
         }
       const bool both = masks[0] && masks[1];
@@ -255,16 +255,16 @@ std::vector<View> divergence_views(const Run& run) {
                    warp = counted(counts, "branch_on_warp", kDivergentBranchTargets);
       facts.facts.push_back({"divergent branches, the GPU's own count",
                              say("{:.0f} in branch_on_lane (k = {}), {:.0f} in branch_on_warp — the lane maps say {} "
-                                         "and {} ({}: {})",
-                                         lane, lane_map.value("k", 0), warp, run.results.value("warps_with_both", 0), warp_both,
-                                         counts.value("source", ""), kDivergentBranchTargets)});
+                                 "and {} ({}: {})",
+                                 lane, lane_map.value("k", 0), warp, run.results.value("warps_with_both", 0), warp_both,
+                                 counts.value("source", ""), kDivergentBranchTargets)});
       const double lane_targets = counted(counts, "branch_on_lane", kBranchTargets),
                    warp_targets = counted(counts, "branch_on_warp", kBranchTargets);
       if (lane_targets > 0 && warp_targets > 0)
         facts.facts.push_back({"branch efficiency, the GPU's own count",
                                say("{:.1f} % in branch_on_lane, {:.1f} % in branch_on_warp: the share of branch "
-                                           "targets where a warp's lanes agreed",
-                                           100 * (lane_targets - lane) / lane_targets, 100 * (warp_targets - warp) / warp_targets)});
+                                   "targets where a warp's lanes agreed",
+                                   100 * (lane_targets - lane) / lane_targets, 100 * (warp_targets - warp) / warp_targets)});
     } else {
       facts.facts.push_back({"the GPU's own count", counts.value("why", "")});
     }

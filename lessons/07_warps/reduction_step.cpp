@@ -13,8 +13,8 @@
 #include "common/measuring.h"
 #include "cudalab/buffer.h"
 #include "kernels.h"
-#include "warps_steps.h"
 #include "text/say.h"
+#include "warps_steps.h"
 
 namespace cudalab::lessons::warps {
 namespace {
@@ -191,7 +191,7 @@ std::vector<View> reduction_views(const Run& run) {
   const bool gpu = run.device.is_gpu();
   TableView table;
   table.title = say("Summing {} unsigned ints, 256 threads per block (counts: block 0, from the trace)",
-                            run.results.value("elements", 0u));
+                    run.results.value("elements", 0u));
   table.columns = {"rung", "blocks", "__syncthreads() per block", "shuffles per block", "adds in shared memory",
                    "warp steps that diverged", "kernel time", "GB/s", "of the memory's peak", "sum"};
   ChartView chart;
@@ -224,8 +224,8 @@ std::vector<View> reduction_views(const Run& run) {
     constexpr int kWarpsPerBlock = int(kReduceBlock / 32), kPanelsPerRow = 2;
     CellGridView grid;
     grid.title = say("Rung {} ({}): who added at each step in block 0 (a panel per step: a row per warp, a "
-                             "column per lane)",
-                             chosen + 1, row.value("idea", ""));
+                     "column per lane)",
+                     chosen + 1, row.value("idea", ""));
     grid.legend = {"added in shared memory", "added a shuffled value"};
     int panel = 0;
     for (const auto& step : row.value("block0_steps", nlohmann::json::array())) {
@@ -245,7 +245,7 @@ std::vector<View> reduction_views(const Run& run) {
           cell.row = top + w;
           cell.group = added[t] ? (shuffle ? 1 : 0) : -1;
           cell.tooltip = say("thread {} (warp {}, lane {}), {} = {}: {}", t, w, l, shuffle ? "shuffle offset" : "stride s",
-                                     step.value("step", 0), added[t] ? "added" : "idle");
+                             step.value("step", 0), added[t] ? "added" : "idle");
           grid.cells.push_back(std::move(cell));
         }
         if (lanes > 0 && lanes < 32) {
@@ -255,7 +255,7 @@ std::vector<View> reduction_views(const Run& run) {
       }
       grid.frames.push_back({left, top, 32, kWarpsPerBlock,
                              say("{} = {}{}", shuffle ? "offset" : "s", step.value("step", 0),
-                                         diverged ? say(": {} warp{} diverged", diverged, diverged > 1 ? "s" : "") : ""),
+                                 diverged ? say(": {} warp{} diverged", diverged, diverged > 1 ? "s" : "") : ""),
                              0});
       ++panel;
     }

@@ -159,10 +159,10 @@ std::vector<View> block_size_views(const Run& run) {
   const int cols = static_cast<int>((slots + per_cell - 1) / per_cell);
   CellGridView grid;
   grid.title = say("{} blocks of {} threads on {} slots ({} {}s × {}): {} waves, the last one {} blocks "
-                           "({:.0f} % full){}",
-                           run.results.value("blocks", 0ll), run.results.value("threads_per_block", 0), slots,
-                           run.results.value("sm_count", 0), unit, run.results.value("blocks_per_sm", 0), waves, last,
-                           100.0 * double(last) / double(slots), per_cell > 1 ? say("; a cell is {} slots", per_cell) : "");
+                   "({:.0f} % full){}",
+                   run.results.value("blocks", 0ll), run.results.value("threads_per_block", 0), slots,
+                   run.results.value("sm_count", 0), unit, run.results.value("blocks_per_sm", 0), waves, last,
+                   100.0 * double(last) / double(slots), per_cell > 1 ? say("; a cell is {} slots", per_cell) : "");
   grid.cols = std::max(cols, 1);
   const long long drawn_waves = std::min<long long>(waves, kMostWaveRowsDrawn);
   grid.rows = static_cast<int>(std::max(drawn_waves, 1ll));
@@ -185,7 +185,7 @@ std::vector<View> block_size_views(const Run& run) {
                  {"waves", std::to_string(waves)},
                  {"resident blocks per " + unit,
                   say("{} ({})", run.results.value("blocks_per_sm", 0),
-                              gpu ? "cudaOccupancyMaxActiveBlocksPerMultiprocessor" : "emulator: one block per worker")},
+                      gpu ? "cudaOccupancyMaxActiveBlocksPerMultiprocessor" : "emulator: one block per worker")},
                  {"times", gpu ? "GPU · CUDA events, median" : "CPU emulator — not a GPU time"}};
   return views_of(std::move(grid), std::move(chart), std::move(facts), std::move(table));
 }

@@ -152,9 +152,9 @@ std::vector<View> calculator_views(const Run& run) {
   // One SM's warp slots, 8 to a row; each resident block colours its warps.
   CellGridView sm;
   sm.title = say("One SM of {} ({}): {} blocks × {} warps = {} of {} warp slots ({:.0f} % occupancy), "
-                         "limited by {}",
-                         c.value("arch", "?"), c.value("example", ""), blocks, warps_per_block, blocks * warps_per_block,
-                         max_warps, 100 * c.value("occupancy", 0.0), limiter);
+                 "limited by {}",
+                 c.value("arch", "?"), c.value("example", ""), blocks, warps_per_block, blocks * warps_per_block,
+                 max_warps, 100 * c.value("occupancy", 0.0), limiter);
   sm.cols = 8;
   sm.rows = (max_warps + sm.cols - 1) / sm.cols;
   for (int slot = 0; slot < max_warps; ++slot) {
@@ -182,7 +182,7 @@ std::vector<View> calculator_views(const Run& run) {
        count_or_any(c.value("by_registers", 0))},
       {"shared memory", say("{} KiB", l.value("shared_per_sm", std::size_t(0)) / 1024),
        say("{} bytes (with the {}-byte reserve, rounded to {})", c.value("shared_per_block_allocated", std::size_t(0)),
-                   l.value("reserved_shared_per_block", 0), l.value("shared_allocation_unit", 0)),
+           l.value("reserved_shared_per_block", 0), l.value("shared_allocation_unit", 0)),
        count_or_any(c.value("by_shared", 0))},
   };
 

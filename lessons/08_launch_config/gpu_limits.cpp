@@ -1,10 +1,11 @@
 #include "gpu_limits.h"
-#include "text/say.h"
 
 #include <algorithm>
 #include <climits>
 
 #include <fmt/format.h>
+
+#include "text/say.h"
 
 namespace cudalab::lessons::launch_config {
 
@@ -103,7 +104,7 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
                          gpu.register_allocation_unit * gpu.register_allocation_unit;
   if (registers_per_thread > gpu.max_registers_per_thread) {
     o.refused = say("a thread may use at most {} registers; you asked for {}", gpu.max_registers_per_thread,
-                            registers_per_thread);
+                    registers_per_thread);
   } else if (o.registers_per_warp == 0) {
     o.by_registers = INT_MAX;
   } else {
@@ -114,8 +115,8 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
                                                 gpu.register_sub_partitions * gpu.register_sub_partitions);
     if (block_registers > gpu.registers_per_block || assumed > gpu.registers_per_block)
       o.refused = say("{} threads × {} registers need {} registers, more than a block may have ({})",
-                              threads_per_block, registers_per_thread, std::max(block_registers, assumed),
-                              gpu.registers_per_block);
+                      threads_per_block, registers_per_thread, std::max(block_registers, assumed),
+                      gpu.registers_per_block);
     else
       o.by_registers = warps_per_quarter * gpu.register_sub_partitions / o.warps_per_block;
   }
@@ -126,7 +127,7 @@ Occupancy occupancy(const GpuLimits& gpu, int threads_per_block, int registers_p
   o.shared_per_block = (used + unit - 1) / unit * unit;
   if (shared_per_block > gpu.shared_per_block_optin)
     o.refused = say("a block may use at most {} bytes of shared memory (with opt-in); you asked for {}",
-                            gpu.shared_per_block_optin, shared_per_block);
+                    gpu.shared_per_block_optin, shared_per_block);
   else
     o.by_shared = o.shared_per_block == 0 ? INT_MAX : static_cast<int>(gpu.shared_per_sm / o.shared_per_block);
   if (!o.refused.empty()) return o;

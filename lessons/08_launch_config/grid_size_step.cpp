@@ -108,7 +108,7 @@ std::vector<View> grid_size_views(const Run& run) {
   const long long fill = run.results.value("blocks_to_fill", 0ll);
   ChartView chart;
   chart.title = say("scale_repeatedly_grid_stride: time vs blocks per grid ({}); {} blocks fill every {}",
-                            gpu ? "GPU, CUDA events, median" : "CPU emulator — not a GPU time", fill, unit);
+                    gpu ? "GPU, CUDA events, median" : "CPU emulator — not a GPU time", fill, unit);
   chart.x_label = "blocks per grid";
   chart.y_label = "ms";
   chart.log_x = true;
@@ -133,11 +133,11 @@ std::vector<View> grid_size_views(const Run& run) {
   facts.facts = {
       {"blocks that fill every " + unit,
        say("{} ({} {}s × {} per {}, {})", fill, run.results.value("sm_count", 0), unit,
-                   run.results.value("blocks_per_sm", 0), unit, run.results.value("blocks_per_sm_source", ""))},
+           run.results.value("blocks_per_sm", 0), unit, run.results.value("blocks_per_sm_source", ""))},
       {"1 block → enough blocks",
        run.results.contains("speedup_one_block_to_fill")
            ? say("{:.1f}× faster ({})", run.results.value("speedup_one_block_to_fill", 0.0),
-                         gpu ? "GPU time, CUDA events" : "emulator time — a CPU figure, not a GPU time")
+                 gpu ? "GPU time, CUDA events" : "emulator time — a CPU figure, not a GPU time")
            : "—"}};
   return views_of(std::move(chart), std::move(facts), std::move(table));
 }

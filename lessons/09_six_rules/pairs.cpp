@@ -74,7 +74,7 @@ nlohmann::json pair_json(Rule rule, const PairOutcome& pair) {
 std::string speedup_in_words(const nlohmann::json& pair) {
   const std::string before = pair.value("before_clock", ""), after = pair.value("after_clock", "");
   return say("{:.2f}× ({} vs {}{})", pair.value("speedup", 0.0), after,
-                     before == after ? "the same clock" : before, before == after ? "" : ": two different clocks");
+             before == after ? "the same clock" : before, before == after ? "" : ": two different clocks");
 }
 
 RuleSizes sizes_of(const ParamValues& values) {
@@ -92,8 +92,8 @@ void run_pair_step(Rule rule, const RuleSizes& sizes, Device& device, RunControl
   if (!run->status.ok()) return;
   if (!pair.matches) {
     run->status = Status::error(StatusCode::internal, say("{}: a result differs from the CPU reference (worst "
-                                                                  "relative error {:.2g})",
-                                                                  rule_info(rule).name, pair.worst_error));
+                                                          "relative error {:.2g})",
+                                                          rule_info(rule).name, pair.worst_error));
     return;
   }
   run->results["pair"] = pair_json(rule, pair);
@@ -107,7 +107,7 @@ std::vector<View> pair_views(const Run& run) {
   const nlohmann::json& pair = run.results.value("pair", nlohmann::json::object());
   ChartView chart;
   chart.title = say("{}: before and after (ms; before: {}, after: {})", pair.value("name", ""),
-                            pair.value("before_clock", ""), pair.value("after_clock", ""));
+                    pair.value("before_clock", ""), pair.value("after_clock", ""));
   chart.kind = ChartView::Kind::bar;
   chart.y_label = "ms";
   chart.categories = {std::string("before: ") + pair.value("before", ""), std::string("after: ") + pair.value("after", "")};
@@ -119,7 +119,7 @@ std::vector<View> pair_views(const Run& run) {
       {"after", say("{} — {}", milliseconds_three_digits(pair.value("after_ms", 0.0)), pair.value("after_timing", ""))},
       {"speedup (before ÷ after)", speedup_in_words(pair)},
       {"checked against the CPU", say("{} (worst relative error {:.1e})", pair.value("matches", false) ? "both match" : "MISMATCH",
-                                              pair.value("worst_error", 0.0))},
+                                      pair.value("worst_error", 0.0))},
       {"taught in", pair.value("taught_in", "")}};
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "times are CPU times: the emulator shows the rule's code, not a GPU's speed"});

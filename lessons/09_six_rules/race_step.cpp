@@ -43,7 +43,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
     if (!run->status.ok()) return;
     if (!pair.matches) {
       run->status = Status::error(StatusCode::internal, say("{}: a result differs from the CPU reference",
-                                                                    rule_info(Rule(rule)).name));
+                                                            rule_info(Rule(rule)).name));
       return;
     }
     nlohmann::json row = pair_json(Rule(rule), pair);

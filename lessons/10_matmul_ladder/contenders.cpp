@@ -20,8 +20,8 @@ Status check_size(const Device& device, int n) {
   if (!device.facts().is_gpu() && n > kLargestEmulatedN)
     return Status::error(StatusCode::invalid_argument,
                          say("the CPU emulator runs these kernels up to n = {} (n = {} would take minutes there); "
-                                     "a GPU runs them up to 4096",
-                                     kLargestEmulatedN, n));
+                             "a GPU runs them up to 4096",
+                             kLargestEmulatedN, n));
   return Status::success();
 }
 

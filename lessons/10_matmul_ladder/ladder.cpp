@@ -117,14 +117,14 @@ Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
   if (device.facts().cc_major < 8)
     return Status::error(StatusCode::unsupported,
                          say("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
-                                     "GPU has {}.{}",
-                                     device.facts().cc_major, device.facts().cc_minor));
+                             "GPU has {}.{}",
+                             device.facts().cc_major, device.facts().cc_minor));
   const std::size_t shared_limit = std::max(device.facts().shared_per_block, device.facts().shared_per_block_optin);
   if (kernel.dynamic_shared_bytes() > shared_limit)
     return Status::error(StatusCode::unsupported,
                          say("{} keeps {} buffers of its tiles in {} KiB of shared memory; this GPU allows a "
-                                     "block {} KiB",
-                                     kernel.key, kernel.stages, kernel.dynamic_shared_bytes() / 1024, shared_limit / 1024));
+                             "block {} KiB",
+                             kernel.key, kernel.stages, kernel.dynamic_shared_bytes() / 1024, shared_limit / 1024));
   return Status::success();
 }
 

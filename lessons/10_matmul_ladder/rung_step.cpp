@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "ladder_steps.h"
-#include "tuning.h"
 #include "text/say.h"
+#include "tuning.h"
 
 namespace cudalab::lessons::ladder {
 namespace {

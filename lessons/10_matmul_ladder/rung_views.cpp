@@ -25,11 +25,11 @@ CellGridView writers_grid(const nlohmann::json& r) {
   const nlohmann::json& tile = r.contains("writers_tile") ? r["writers_tile"] : nlohmann::json::array();
   CellGridView grid;
   grid.title = traced ? say("Who computes block (0, 0)'s {} × {} tile of C — traced: this kernel on the CPU emulator, "
-                                    "each element storing the number of the thread that computed it",
-                                    rows, cols)
+                            "each element storing the number of the thread that computed it",
+                            rows, cols)
                       : say("Which warp computes each part of block (0, 0)'s {} × {} tile of C — a model of the warp "
-                                    "tiles: tensor-core instructions do not run on the emulator",
-                                    rows, cols);
+                            "tiles: tensor-core instructions do not run on the emulator",
+                            rows, cols);
   grid.cols = cols;
   grid.rows = rows;
   if (static_cast<int>(tile.size()) != rows * cols) return grid;
@@ -79,7 +79,7 @@ CellGridView writers_grid(const nlohmann::json& r) {
 std::string speed_in_words(const nlohmann::json& contender, const std::string& clock) {
   if (!contender.value("measured", false)) return contender.value("note", "");
   return say("{} — {} ({})", flop_rate_in_words(contender.value("gflops", 0.0)),
-                     milliseconds_three_digits(contender.value("ms", 0.0)), clock);
+             milliseconds_three_digits(contender.value("ms", 0.0)), clock);
 }
 
 }  // namespace
@@ -104,10 +104,10 @@ std::vector<View> rung_views(const Run& run) {
   facts.facts.push_back({say("warp {} computes", followed / 32), say("{} elements of C", warp_cells)});
   facts.facts.push_back({"arithmetic intensity",
                          say("{:.1f} FLOP per byte read from global memory (counted from the tile shape at n = {})",
-                                     r.value("intensity", 0.0), r.value("n", 0))});
+                             r.value("intensity", 0.0), r.value("n", 0))});
   facts.facts.push_back({"shared-memory intensity",
                          say("{:.2f} FLOP per byte the threads read from shared memory (counted from the source)",
-                                     r.value("shared_intensity", 0.0))});
+                             r.value("shared_intensity", 0.0))});
   const nlohmann::json& contenders = r.contains("contenders") ? r["contenders"] : nlohmann::json::array();
   double cublas = 0, cublas_tf32 = 0, self = 0;
   for (const auto& contender : contenders) {
@@ -123,7 +123,7 @@ std::vector<View> rung_views(const Run& run) {
     facts.facts.push_back({"share of cuBLAS TF32 (the same precision)", say("{:.1f} %", 100 * self / cublas_tf32)});
   if (contenders.size() > 1 && contenders[1].value("measured", false))
     facts.facts.push_back({"largest error against float64", say("{:.1e} ({})", contenders[1].value("error", 0.0),
-                                                                        r.value("checked_against", ""))});
+                                                                r.value("checked_against", ""))});
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "the times are CPU times: they show the code runs and is right, not a GPU's speed"});
   facts.facts.push_back({"shapes", r.value("tuning", "")});

@@ -1,11 +1,12 @@
 #include "tuning.h"
-#include "text/say.h"
 
 #include <cstdlib>
 #include <fstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "text/say.h"
 
 namespace cudalab::lessons::ladder {
 
@@ -32,7 +33,7 @@ LadderChoice load_ladder_choice(const Device& device, const std::filesystem::pat
   std::ifstream file(path);
   if (!file) {
     choice.source = say("each rung's first instance (no tuning saved at {}; `cudalab bench matmul --tune` makes one)",
-                                path.string());
+                        path.string());
     return choice;
   }
   nlohmann::json saved = nlohmann::json::parse(file, nullptr, false);
@@ -43,7 +44,7 @@ LadderChoice load_ladder_choice(const Device& device, const std::filesystem::pat
   const std::string tuned_on = saved.value("device", "");
   if (tuned_on != device.facts().name) {
     choice.source = say("each rung's first instance ({} was tuned on {}, not on this {})", path.string(), tuned_on,
-                                device.facts().name);
+                        device.facts().name);
     return choice;
   }
   for (Rung rung : kRungs) {

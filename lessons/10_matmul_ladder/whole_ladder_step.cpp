@@ -9,8 +9,8 @@
 #include "common/in_words.h"
 #include "common/views_of.h"
 #include "ladder_steps.h"
-#include "tuning.h"
 #include "text/say.h"
+#include "tuning.h"
 
 namespace cudalab::lessons::ladder {
 
@@ -131,7 +131,7 @@ std::vector<View> whole_ladder_views(const Run& run) {
 
   TableView table;
   table.title = say("C = A × B at n = {}: each result checked against {} before its time counts ({})", r.value("n", 0),
-                            r.value("checked_against", ""), r.value("clock", ""));
+                    r.value("checked_against", ""), r.value("clock", ""));
   table.columns = {"contender", "kernel", "GFLOP/s", "of cuBLAS SGEMM", "of cuBLAS TF32", "FLOP/B global",
                    "FLOP/B shared", "error"};
   ChartView bars;

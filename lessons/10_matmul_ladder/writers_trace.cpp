@@ -42,7 +42,7 @@ Status trace_writers(const LadderKernel& kernel, int m, int n, int k, Writers* o
   if (m < 1 || n < 1 || k < 1 || 1LL * m * n > kLargestTracedElements)
     return Status::error(StatusCode::invalid_argument,
                          say("the writers' picture traces at most {} elements of C; asked for {} × {}",
-                                     kLargestTracedElements, m, n));
+                             kLargestTracedElements, m, n));
   std::unique_ptr<Device> emulator;
   CUDALAB_RETURN_IF_ERROR(open_device(BackendRequest::emulator, &emulator));
   CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(*emulator, kernel));

@@ -1,9 +1,10 @@
 #include "in_words.h"
-#include "text/say.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "text/say.h"
 
 namespace cudalab::lessons {
 

@@ -1,10 +1,11 @@
 #include "common/measuring.h"
-#include "text/say.h"
 
 #include <chrono>
 #include <cstdint>
 
 #include <fmt/format.h>
+
+#include "text/say.h"
 
 namespace cudalab::lessons {
 
@@ -30,9 +31,9 @@ Status check_host_room(const Device& device, std::size_t host_bytes, std::size_t
   if (needed <= room) return Status::success();
   return Status::error(StatusCode::out_of_memory,
                        say("this step needs {} of host memory{} and this computer has about {} to spare: "
-                                   "choose a smaller size",
-                                   bytes_in_words(double(needed)), device.is_gpu() ? "" : " (the emulator's device memory included)",
-                                   bytes_in_words(double(room))));
+                           "choose a smaller size",
+                           bytes_in_words(double(needed)), device.is_gpu() ? "" : " (the emulator's device memory included)",
+                           bytes_in_words(double(room))));
 }
 
 Status cancelled_status() { return Status::error(StatusCode::cancelled, "stopped before the end, as asked"); }

@@ -1,9 +1,10 @@
 #include "common/param_ranges.h"
-#include "text/say.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "text/say.h"
 
 namespace cudalab::lessons {
 

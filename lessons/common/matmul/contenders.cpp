@@ -35,7 +35,7 @@ ContenderResult measure_cpu_loop(const RaceInputs& in, bool optimized, const Run
         if (first && row > 0) {
           result.estimate_ms = spent * n / row;
           result.note = say("stopped after {} of {} rows in {}; the whole loop would take about {}", row, n,
-                                    milliseconds_three_digits(spent), milliseconds_three_digits(result.estimate_ms));
+                            milliseconds_three_digits(spent), milliseconds_three_digits(result.estimate_ms));
         }
         return cancelled_status();
       }
@@ -208,7 +208,7 @@ ContenderResult measure_contender(Device& device, const ContenderSpec& spec, con
   if (!(result.error <= kBelievedError)) {
     result.outcome = ContenderResult::Outcome::wrong;
     result.note = say("wrong result: error {:.3g} against the {} reference; its time is not shown", result.error,
-                              reference_in_words(*in.reference));
+                      reference_in_words(*in.reference));
   }
   return result;
 }

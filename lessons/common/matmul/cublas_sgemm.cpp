@@ -141,7 +141,7 @@ Status cublas_gemm_tf32(Device& device, const float* a, const float* b, float* c
   if (device.facts().cc_major < 8)
     return Status::error(StatusCode::unsupported,
                          say("TF32 tensor cores need compute capability 8.0 or newer; this GPU has {}.{}",
-                                     device.facts().cc_major, device.facts().cc_minor));
+                             device.facts().cc_major, device.facts().cc_minor));
   HandleCache& cache = handle_cache();
   std::lock_guard lock(cache.mutex);
   CUDALAB_RETURN_IF_ERROR(cublas_handle(device, cublas, cache));

@@ -16,15 +16,15 @@ Status check_problem_fits(const Device& device, int n) {
   if (n > kLargestN)
     return Status::error(StatusCode::invalid_argument,
                          say("n = {} is too large: these kernels index with int, so n × n must stay below "
-                                     "2³¹ (n ≤ {})",
-                                     n, kLargestN));
+                             "2³¹ (n ≤ {})",
+                             n, kLargestN));
   const double bytes = 3.0 * double(n) * double(n) * sizeof(float);
   const double free_bytes = double(device.free_memory());
   if (bytes > free_bytes)
     return Status::error(StatusCode::out_of_memory,
                          say("A, B and C of {} × {} floats need {} of device memory; the {} has {} free", n, n,
-                                     bytes_three_digits(bytes), device.is_gpu() ? "GPU" : "emulator",
-                                     bytes_three_digits(free_bytes)));
+                             bytes_three_digits(bytes), device.is_gpu() ? "GPU" : "emulator",
+                             bytes_three_digits(free_bytes)));
   return Status::success();
 }
 
@@ -37,9 +37,9 @@ Status check_tile(const Device& device, int tile) {
   if (shared_bytes > device.facts().shared_per_block)
     return Status::error(StatusCode::invalid_config,
                          say("two {} × {} tiles of floats need {} of shared memory per block; the {} allows {}",
-                                     tile, tile, bytes_three_digits(double(shared_bytes)),
-                                     device.is_gpu() ? "GPU" : "emulator",
-                                     bytes_three_digits(double(device.facts().shared_per_block))));
+                             tile, tile, bytes_three_digits(double(shared_bytes)),
+                             device.is_gpu() ? "GPU" : "emulator",
+                             bytes_three_digits(double(device.facts().shared_per_block))));
   if (!shared_tile_kernels(tile))
     return Status::error(StatusCode::unsupported,
                          say("mat_mul_shared_kernel is compiled for tiles of 8, 16 and 32; not {}", tile));

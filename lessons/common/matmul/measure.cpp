@@ -127,7 +127,7 @@ Status check_host_memory(double bytes, const std::string& what) {
   if (bytes > 0.75 * available)
     return Status::error(StatusCode::out_of_memory,
                          say("{} needs {} of host memory; this machine has {} available", what,
-                                     bytes_three_digits(bytes), bytes_three_digits(available)));
+                             bytes_three_digits(bytes), bytes_three_digits(available)));
   return Status::success();
 }
 

@@ -1,7 +1,8 @@
 #include "traced_matmul.h"
-#include "text/say.h"
 
 #include <fmt/format.h>
+
+#include "text/say.h"
 
 namespace cudalab::lessons::matmul {
 
