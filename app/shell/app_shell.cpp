@@ -4,30 +4,16 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 
 #include "i18n/view_words.h"
 #include "input/key_events.h"
 #include "prediction.h"
 #include "run_checks.h"
-#include "shell/theme.h"
 
 namespace cudalab::app {
 
 namespace {
-
-std::vector<ChapterOutline> outlines_of(const std::vector<std::unique_ptr<lessons::Lesson>>& lessons) {
-  std::vector<ChapterOutline> outlines;
-  for (const auto& lesson : lessons) {
-    outlines.push_back(
-        {lesson->id(), lesson->title(), lesson->folder(), lesson->kernel_file(), lesson->steps(), lesson->program_file(),
-         lessons::chapter_number(*lesson)});
-  }
-  return outlines;
-}
-
-constexpr std::array<float, 10> font_scales = {0.75f, 0.9f, 1.f, 1.1f, 1.25f, 1.5f, 1.75f, 2.f, 2.5f, 3.f};
 
 double now_seconds() { return ImGui::GetTime(); }
 
@@ -35,34 +21,19 @@ double now_seconds() { return ImGui::GetTime(); }
 
 AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::filesystem::path data_dir,
                    const GuiOptions& options, SettingsStore* settings, RunnerServices services)
-    : lessons_(std::move(lessons)),
-      data_dir_(std::move(data_dir)),
+    : looks_(settings->current(), options),
+      texts_(std::move(lessons), std::move(data_dir)),
       options_(options),
       settings_(settings),
-      course_(outlines_of(lessons_)),
-      runner_(&lessons_, std::move(services)),
-      documents_(lessons_.size()),
-      code_panel_(data_dir_ / "lessons"),
-      pictures_(data_dir_ / "shaders") {
+      course_(texts_.outlines()),
+      runner_(&texts_.lessons(), std::move(services)),
+      code_panel_(texts_.lessons_dir()),
+      pictures_(texts_.data_dir() / "shaders") {
   const Settings& saved = settings_->current();
-  theme_ = saved.theme;
-  font_scale_ = saved.font_scale;
-  automated_ = options_.automated();
-  predictions_.set_quiet(automated_ && !options_.ask_prediction);  // screenshots and tours ask when told
-  // --lang, else the remembered choice, else the system locale; screenshots and the tour speak
-  // English unless asked, so that they look the same on every machine.
-  if (const auto chosen = i18n::language_from_code(options_.language)) {
-    language_ = *chosen;
-  } else if (automated_) {
-    language_ = i18n::Language::en;
-  } else if (const auto remembered = i18n::language_from_code(saved.language)) {
-    language_ = *remembered;
-  } else {
-    language_ = i18n::language_from_environment();
-  }
-  i18n::set_current_language(language_);
+  texts_.set_language(looks_.language());
+  predictions_.set_quiet(options_.automated() && !options_.ask_prediction);  // screenshots and tours ask when told
   if (!options_.recordings_dir.empty()) recorded_.shelf() = RecordingShelf({options_.recordings_dir});
-  recorded_.shelf().add_folders_under(data_dir_ / "assets" / "recordings");
+  recorded_.shelf().add_folders_under(texts_.data_dir() / "assets" / "recordings");
   if (options_.show_recorded) recorded_.show_at_start();
   placement_.restore(saved);
   panes_ = saved.panes;
@@ -76,15 +47,7 @@ std::string AppShell::prepare_start() {
     return options_.chapter.empty() ? "" : "no chapters are built into this program";
   }
   const Settings& saved = settings_->current();
-  if (!options_.theme.empty() && !theme_from_string(options_.theme, &theme_)) {
-    return "no theme named '" + options_.theme + "' (themes: dark, light, high-contrast)";
-  }
-  if (options_.font_scale != 0) {
-    if (!(options_.font_scale >= Settings::min_font_scale && options_.font_scale <= Settings::max_font_scale)) {
-      return "the text size must be between 0.75 and 3 (got " + std::to_string(options_.font_scale) + ")";
-    }
-    font_scale_ = options_.font_scale;
-  }
+  if (std::string problem = looks_.apply_options(options_); !problem.empty()) return problem;
   course_.restore_visited(saved.visited);
   int chapter = 0, step = 0;
   if (!options_.chapter.empty()) {
@@ -94,7 +57,7 @@ std::string AppShell::prepare_start() {
       for (int i = 0; i < course_.chapter_count(); ++i) known += (i ? ", " : "") + course_.chapter(i).id;
       return "no chapter named '" + options_.chapter + "' (chapters: " + known + ")";
     }
-  } else if (const int remembered = course_.find_chapter(saved.chapter); remembered >= 0 && !automated_) {
+  } else if (const int remembered = course_.find_chapter(saved.chapter); remembered >= 0 && !options_.automated()) {
     // Where the user left off (screenshots and the tour always start at the beginning).
     chapter = remembered;
     step = saved.step;
@@ -131,7 +94,7 @@ std::string AppShell::prepare_start() {
     }
     predictions_.answer_at_start(options_.predict);
   }
-  if (!options_.exercise.empty()) return exercises_.start(options_, automated_, exercise_shell());
+  if (!options_.exercise.empty()) return exercises_.start(options_, options_.automated(), exercise_shell());
   return "";
 }
 
@@ -141,43 +104,30 @@ void AppShell::start_runner(BackendSelection selection) {
 }
 
 void AppShell::before_frame() {
-  if (atlas_.built_for(font_scale_, language_)) return;
-  const FontAtlas::Outcome built = atlas_.build(font_scale_, language_, data_dir_ / "lessons");
-  if (built.no_chinese) {
+  const std::optional<FontAtlas::Outcome> built = looks_.build_fonts(texts_.lessons_dir());
+  if (!built) return;
+  if (built->no_chinese) {
     // Chinese needs a CJK font; without one the app speaks English and says which package to
     // install (in English: Chinese words could not be drawn).
     const std::string problem =
         "Fonts: no Chinese font found (install fonts-wqy-microhei); the text and the interface stay in English.";
     console_.add(ConsoleLog::Kind::error, problem);
-    if (automated_) std::fprintf(stderr, "cudalab: %s\n", problem.c_str());
-    language_ = i18n::Language::en;
-    i18n::set_current_language(language_);
-    documents_.assign(documents_.size(), std::nullopt);
+    if (options_.automated()) std::fprintf(stderr, "cudalab: %s\n", problem.c_str());
+    texts_.set_language(looks_.language());
   }
-  if (!built.problem.empty()) console_.add(ConsoleLog::Kind::warning, built.problem);
-  colours_ = apply_theme(theme_, font_scale_);
+  if (!built->problem.empty()) console_.add(ConsoleLog::Kind::warning, built->problem);
 }
 
 void AppShell::set_font_scale(float scale) {
-  scale = std::clamp(scale, Settings::min_font_scale, Settings::max_font_scale);
-  if (scale == font_scale_) return;
-  font_scale_ = scale;  // rebuilt in before_frame(): the atlas must not change mid-frame
-  settings_changed_ = true;
-}
-
-void AppShell::set_theme(Theme theme) {
-  theme_ = theme;
-  colours_ = apply_theme(theme_, font_scale_);
-  settings_changed_ = true;
+  // The fonts are rebuilt in before_frame(): the atlas must not change mid-frame.
+  if (looks_.set_font_scale(scale)) settings_changed_ = true;
 }
 
 void AppShell::set_language(i18n::Language language) {
-  if (language == language_) return;
-  language_ = language;
-  i18n::set_current_language(language);
+  if (!looks_.set_language(language)) return;
   // Each chapter's text is read again in the new language; the atlas is rebuilt before the next
   // frame with the glyphs that language needs.
-  documents_.assign(documents_.size(), std::nullopt);
+  texts_.set_language(language);
   settings_changed_ = true;
 }
 
@@ -202,10 +152,7 @@ void AppShell::handle_keys() {
   const input::KeyEvents& keys = input::main_window_keys();
   if (keys.count({Key::f11}, false) > 0) toggle_fullscreen();
   auto step_font_scale = [&](int by) {
-    const auto current = std::find_if(font_scales.begin(), font_scales.end(), [&](float s) { return s >= font_scale_ - 0.01f; });
-    const int last = static_cast<int>(font_scales.size()) - 1;
-    const int index = std::clamp(static_cast<int>(current - font_scales.begin()) + by, 0, last);
-    set_font_scale(font_scales[static_cast<std::size_t>(index)]);
+    if (looks_.step_font_scale(by)) settings_changed_ = true;
   };
   for (int n = keys.count({Key::equal, true}) + keys.count({Key::keypad_add, true}); n > 0; --n) step_font_scale(+1);
   for (int n = keys.count({Key::minus, true}) + keys.count({Key::keypad_subtract, true}); n > 0; --n) step_font_scale(-1);
@@ -231,7 +178,7 @@ ExercisePanel::Shell AppShell::exercise_shell() {
 }
 
 RecordedRuns::Shell AppShell::recorded_shell() {
-  return {course_, lessons_, shown_, console_, predictions_, [this] { on_position_changed(); }};
+  return {course_, texts_.lessons(), shown_, console_, predictions_, [this] { on_position_changed(); }};
 }
 
 void AppShell::show_recorded(bool recorded) {
@@ -303,7 +250,7 @@ void AppShell::poll_runner() {
   predictions_.judge(course_, outcome->id, &outcome->run, console_);
   char step_words[64];
   std::snprintf(step_words, sizeof(step_words), i18n::tr(" · step %d"), outcome->step + 1);
-  const std::string where = chapter_title(outcome->chapter) + step_words;
+  const std::string where = texts_.chapter_title(outcome->chapter) + step_words;
   if (!outcome->run.printf_output.empty()) console_.add_output(outcome->run.printf_output);
   const Status& status = outcome->run.status;
   if (outcome->id == expected_outcome_) last_status_ = status;
@@ -343,9 +290,7 @@ bool AppShell::run_settled() const {
 Settings AppShell::snapshot_settings() const {
   Settings settings = settings_->current();
   placement_.save(&settings);
-  settings.theme = theme_;
-  settings.font_scale = font_scale_;
-  settings.language = i18n::code_of(language_);
+  looks_.save(&settings);
   settings.panes = panes_;
   if (course_.chapter_count() > 0) {
     settings.chapter = course_.current().id;
@@ -362,18 +307,20 @@ void AppShell::flush_settings() {
 }
 
 void AppShell::speak_current_language(ShownRun& shown) {
-  if (shown.views_language == language_ && shown.localized) return;
-  if (shown.views_language != language_ && shown.chapter >= 0 && shown.chapter < static_cast<int>(lessons_.size()) &&
-      lessons_[static_cast<std::size_t>(shown.chapter)]->id() == shown.run.lesson) {
-    const lessons::SpeakIn speak(language_);
+  const i18n::Language language = looks_.language();
+  const ChapterTexts::Lessons& chapters = texts_.lessons();
+  if (shown.views_language == language && shown.localized) return;
+  if (shown.views_language != language && shown.chapter >= 0 && shown.chapter < static_cast<int>(chapters.size()) &&
+      chapters[static_cast<std::size_t>(shown.chapter)]->id() == shown.run.lesson) {
+    const lessons::SpeakIn speak(language);
     std::vector<lessons::View> views;
     // The same views the runner made (a partial run's too), in the other language; a failure keeps
     // the old ones, which the console already explained when they were first made.
-    if (lessons::views_of(*lessons_[static_cast<std::size_t>(shown.chapter)], shown.step, shown.run, &views).ok())
+    if (lessons::views_of(*chapters[static_cast<std::size_t>(shown.chapter)], shown.step, shown.run, &views).ok())
       shown.views = std::move(views);
   }
   shown.views = i18n::localized_views(shown.views);
-  shown.views_language = language_;
+  shown.views_language = language;
   shown.localized = true;
 }
 

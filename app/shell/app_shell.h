@@ -23,7 +23,7 @@
 #include "shell/backend_state.h"
 #include "session/console_log.h"
 #include "panels/exercise_workspace.h"
-#include "shell/font_atlas.h"
+#include "shell/chapter_texts.h"
 #include "session/course.h"
 #include "shell/gui.h"
 #include "panels/code_panel.h"
@@ -33,6 +33,7 @@
 #include "panels/prediction_panel.h"
 #include "panels/recorded_runs.h"
 #include "shell/layout_report.h"
+#include "shell/looks.h"
 #include "session/lesson_runner.h"
 #include "session/recordings.h"
 #include "shell/pane_layout.h"
@@ -85,7 +86,7 @@ class AppShell {
     code_panel_.request_tab(whole_program);
   }
   // The colour the frame is cleared to: the panels' background.
-  ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(colours_.window_background); }
+  ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(looks_.colours().window_background); }
   // The user changed something worth remembering this frame (window size, say).
   void user_changed_settings() { settings_changed_ = true; }
   void window_resized_by_user(int width, int height);
@@ -117,7 +118,7 @@ class AppShell {
     if (present != presentation_.on()) present ? start_presenting() : stop_presenting();
   }
   // The font atlas holds the asked text size and language (before_frame() rebuilds it).
-  bool fonts_current() const { return atlas_.built_for(font_scale_, language_); }
+  bool fonts_current() const { return looks_.fonts_current(); }
   // The audience window's frame (built with its own ImGui context current): text and canvas.
   void audience_frame();
   // Where the panes were last drawn, as JSON, for the GUI tests' per-pane checks.
@@ -132,17 +133,13 @@ class AppShell {
   void request_run();
   void poll_runner();
   void show(LessonRunner::Outcome&& outcome);  // makes it the picture on screen
-  void speak_current_language(ShownRun& shown);  // its views in language_, built again if need be
+  void speak_current_language(ShownRun& shown);  // its views in the app's language, built again if need be
   void set_font_scale(float scale);
-  void set_theme(Theme theme);
   void set_language(i18n::Language language);  // the text reloads and the atlas gets its glyphs
   void toggle_fullscreen();
-  widgets::Style style() const { return widgets::Style{atlas_.fonts(), colours_}; }
-  const markdown::LessonDocument& document(int chapter);
-  // Titles in the current language: the chapter's and the step's headings of lesson.zh-CN.md in
-  // Chinese (the lesson code's titles are English), else `english`.
-  std::string chapter_title(int chapter);
-  std::string step_title(int chapter, int step, const std::string& english);
+  const widgets::Fonts& fonts() const { return looks_.fonts(); }
+  const widgets::Colours& colours() const { return looks_.colours(); }
+  widgets::Style style() const { return looks_.style(); }
 
   // panel_*.cpp
   void compute_layout(LayoutMode mode);
@@ -186,8 +183,8 @@ class AppShell {
   LayoutReport drawn_;                     // the panes as last drawn and the titles cut (layout_report)
   PaneSizes panes_;                        // the splitters' fractions, remembered
   Presentation presentation_;     // present layout or presenter view, the teacher's clock, the marks
-  std::vector<std::unique_ptr<lessons::Lesson>> lessons_;
-  std::filesystem::path data_dir_;
+  Looks looks_;          // theme, text size, language and the fonts built for them
+  ChapterTexts texts_;   // the lessons, the data folder, each chapter's lesson.md in the language
   GuiOptions options_;
   SettingsStore* settings_;
   Course course_;
@@ -195,14 +192,6 @@ class AppShell {
   ConsoleLog console_;
   GLFWwindow* window_ = nullptr;
 
-  bool automated_ = false;  // screenshot or tour mode
-  Theme theme_ = Theme::dark;
-  float font_scale_ = 1.f;
-  i18n::Language language_ = i18n::Language::en;
-  FontAtlas atlas_;  // the fonts, built for font_scale_ and language_ before a frame
-  widgets::Colours colours_;
-
-  std::vector<std::optional<markdown::LessonDocument>> documents_;
   CodePanel code_panel_;  // the bottom pane's Code tab (app/panels/code_panel.h)
 
   std::optional<ShownRun> shown_;

@@ -24,43 +24,43 @@ using i18n::tr;
 
 
 void AppShell::draw_top_bar() {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(atlas_.fonts().regular->FontSize * 0.7f, 0.f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts().regular->FontSize * 0.7f, 0.f));
   const bool open = begin_panel("##top_bar", layout_.top_bar);
   ImGui::PopStyleVar();
   if (open) {
     ImGui::GetWindowDrawList()->AddRectFilled(layout_.top_bar.position,
                                               ImVec2(layout_.top_bar.position.x + layout_.top_bar.size.x,
                                                      layout_.top_bar.position.y + layout_.top_bar.size.y),
-                                              colours_.bar_background);
+                                              colours().bar_background);
     const float bar_height = layout_.top_bar.size.y;
     const float button_height = ImGui::GetFrameHeight();
     ImGui::SetCursorPosY((bar_height - button_height) * 0.5f);
-    ImGui::PushFont(atlas_.fonts().heading3);
+    ImGui::PushFont(fonts().heading3);
     ImGui::AlignTextToFramePadding();
-    ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+    ImGui::PushStyleColor(ImGuiCol_Text, colours().accent);
     ImGui::TextUnformatted(tr("CUDA Lab"));
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    ImGui::SameLine(0.f, atlas_.fonts().regular->FontSize * 1.2f);
+    ImGui::SameLine(0.f, fonts().regular->FontSize * 1.2f);
 
     // Right side: theme, text size, fullscreen.
     const char* size_text_format = "%d %%";
     char size_text[16];
-    std::snprintf(size_text, sizeof(size_text), size_text_format, static_cast<int>(font_scale_ * 100.f + 0.5f));
+    std::snprintf(size_text, sizeof(size_text), size_text_format, static_cast<int>(looks_.font_scale() * 100.f + 0.5f));
     const ImGuiStyle& style = ImGui::GetStyle();
     auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
     const float theme_width = ImGui::CalcTextSize(tr("High contrast")).x + ImGui::GetFrameHeight() + style.FramePadding.x * 2;
-    auto language_name = [&](i18n::Language language) { return language_word(language, atlas_.cjk_font_found()); };
+    auto language_name = [&](i18n::Language language) { return language_word(language, looks_.cjk_font_found()); };
     const float language_width =
         std::max(ImGui::CalcTextSize(language_name(i18n::Language::en)).x, ImGui::CalcTextSize(language_name(i18n::Language::zh_cn)).x) +
         style.FramePadding.x * 2;
     const float right_width = language_width + style.ItemSpacing.x + theme_width + button_width("A−") + button_width("A+") + ImGui::CalcTextSize(size_text).x +
                               button_width(tr("Present")) + button_width(tr("Fullscreen")) + style.ItemSpacing.x * 6 +
-                              atlas_.fonts().regular->FontSize * 1.7f;
+                              fonts().regular->FontSize * 1.7f;
     // What the left side cannot do without: Back, Next and a few words of the breadcrumb. When the
     // controls on the right would cover them (200 % on a 1280-pixel projector), the controls move
     // into a popup behind one button.
-    const float em = atlas_.fonts().regular->FontSize;
+    const float em = fonts().regular->FontSize;
     const float left_needed = ImGui::GetCursorPosX() + button_width(tr("◀ Back")) + button_width(tr("Next ▶")) + style.ItemSpacing.x + em * 8.f;
     const bool compact = ImGui::GetWindowWidth() - right_width < left_needed;
     const char* view_label = tr("View…");
@@ -78,20 +78,22 @@ void AppShell::draw_top_bar() {
       if (ImGui::Button(tr("Next ▶"))) pending_navigation_.push_back(NavAction::next_step);
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Next step (→)"));
-      ImGui::SameLine(0.f, atlas_.fonts().regular->FontSize);
+      ImGui::SameLine(0.f, fonts().regular->FontSize);
       const lessons::Step* step = course_.current_step_outline();
-      std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " + chapter_title(course_.current_chapter());
+      std::string where = chapter_label(course_.current(), course_.current_chapter()) + ". " +
+                          texts_.chapter_title(course_.current_chapter());
       if (const lessons::exercises::Exercise* exercise = exercises_.current()) {
         where += std::string("  ›  ") + tr("Exercise: ") +
                  exercise->title_in(i18n::current_language() == i18n::Language::zh_cn ? "zh-CN" : "en");
       } else if (step != nullptr) {
         char step_words[64];
         std::snprintf(step_words, sizeof(step_words), tr("Step %d of %d: "), course_.current_step() + 1, steps);
-        where += std::string("  ›  ") + step_words + step_title(course_.current_chapter(), course_.current_step(), step->title);
+        where += std::string("  ›  ") + step_words +
+                 texts_.step_title(course_.current_chapter(), course_.current_step(), step->title);
       }
       ImGui::AlignTextToFramePadding();
       // The breadcrumb gives way to the buttons on the right.
-      if (widgets::text_fitted(where, right_x - ImGui::GetCursorPosX() - atlas_.fonts().regular->FontSize) && ImGui::IsItemHovered()) {
+      if (widgets::text_fitted(where, right_x - ImGui::GetCursorPosX() - fonts().regular->FontSize) && ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", where.c_str());
       }
     }
@@ -118,12 +120,12 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
   auto next_group = [&](float spacing) {
     if (!in_popup) ImGui::SameLine(0.f, spacing);
   };
-  auto language_name = [&](i18n::Language language) { return language_word(language, atlas_.cjk_font_found()); };
+  auto language_name = [&](i18n::Language language) { return language_word(language, looks_.cjk_font_found()); };
   ImGui::SetNextItemWidth(sizes.language_width);
   // No arrow: the bar is already full at 200 % on a 1280-pixel projector.
-  if (ImGui::BeginCombo("##language", language_name(language_), ImGuiComboFlags_NoArrowButton)) {
+  if (ImGui::BeginCombo("##language", language_name(looks_.language()), ImGuiComboFlags_NoArrowButton)) {
     for (i18n::Language language : {i18n::Language::en, i18n::Language::zh_cn}) {
-      if (ImGui::Selectable(language_name(language), language == language_)) set_language(language);
+      if (ImGui::Selectable(language_name(language), language == looks_.language())) set_language(language);
     }
     ImGui::EndCombo();
   }
@@ -131,21 +133,22 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
   next_group(-1.f);
   ImGui::SetNextItemWidth(sizes.theme_width);
   const char* theme_names[] = {tr("Dark"), tr("Light"), tr("High contrast")};
-  if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(theme_)])) {
+  if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(looks_.theme())])) {
     for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
-      if (ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == theme_)) set_theme(theme);
+      const bool chosen = ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == looks_.theme());
+      if (chosen && looks_.set_theme(theme)) settings_changed_ = true;
     }
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Colours: dark, light, or high contrast for a washed-out projector"));
-  next_group(atlas_.fonts().regular->FontSize);
-  if (ImGui::Button(tr("A−"))) set_font_scale(font_scale_ <= 0.76f ? font_scale_ : font_scale_ - (font_scale_ > 2.01f ? 0.5f : 0.25f));
+  next_group(fonts().regular->FontSize);
+  if (ImGui::Button(tr("A−")) && looks_.smaller_text()) settings_changed_ = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Smaller text (Ctrl+-)"));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(sizes.size_text);
   ImGui::SameLine();
-  if (ImGui::Button(tr("A+"))) set_font_scale(font_scale_ + (font_scale_ >= 2.f ? 0.5f : 0.25f));
+  if (ImGui::Button(tr("A+")) && looks_.larger_text()) settings_changed_ = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Larger text (Ctrl+=)"));
   next_group(-1.f);
   if (ImGui::Button(presentation_.on() ? tr("Stop") : tr("Present"))) {
@@ -169,18 +172,18 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
 }
 
 void AppShell::draw_status_bar() {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(atlas_.fonts().regular->FontSize * 0.7f, 0.f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts().regular->FontSize * 0.7f, 0.f));
   const bool open = begin_panel("##status_bar", layout_.status_bar);
   ImGui::PopStyleVar();
   if (open) {
     ImGui::GetWindowDrawList()->AddRectFilled(layout_.status_bar.position,
                                               ImVec2(layout_.status_bar.position.x + layout_.status_bar.size.x,
                                                      layout_.status_bar.position.y + layout_.status_bar.size.y),
-                                              colours_.bar_background);
+                                              colours().bar_background);
     ImGui::SetCursorPosY((layout_.status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
     // A coloured dot says at a glance what runs the kernels: green GPU, amber emulator, red none.
-    const float em = atlas_.fonts().regular->FontSize;
-    const ImU32 dot = backend_.facts ? (backend_.facts->is_gpu() ? colours_.success : colours_.warning) : colours_.error;
+    const float em = fonts().regular->FontSize;
+    const ImU32 dot = backend_.facts ? (backend_.facts->is_gpu() ? colours().success : colours().warning) : colours().error;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + em * 0.4f, at.y + ImGui::GetFrameHeight() * 0.5f), em * 0.32f, dot);
     ImGui::Dummy(ImVec2(em * 0.8f, ImGui::GetFrameHeight()));
@@ -236,7 +239,7 @@ void AppShell::draw_status_bar() {
     ImGui::SameLine();
     if (hint_x > ImGui::GetCursorPosX() + em) {
       ImGui::SameLine(hint_x);
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours().dim_text);
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(hint);
       ImGui::PopStyleColor();

@@ -61,7 +61,7 @@ void AppShell::draw_results_tab() {
     ImGui::EndChild();
     return;
   }
-  const float em = atlas_.fonts().regular->FontSize;
+  const float em = fonts().regular->FontSize;
   bool any = false;
   const std::vector<int> on_canvas = canvas_pictures(shown_->views);
   for (int index = 0; index < static_cast<int>(shown_->views.size()); ++index) {
@@ -73,7 +73,7 @@ void AppShell::draw_results_tab() {
       widgets::draw_table(*table, style());
     } else if (const auto* chart = std::get_if<lessons::ChartView>(&view)) {
       if (!chart->title.empty()) {
-        ImGui::PushFont(atlas_.fonts().bold);
+        ImGui::PushFont(fonts().bold);
         ImGui::TextUnformatted(chart->title.c_str());
         ImGui::PopFont();
       }
@@ -81,12 +81,12 @@ void AppShell::draw_results_tab() {
     } else if (const auto* code = std::get_if<lessons::CodeView>(&view); code != nullptr && !code->text.empty()) {
       // Code the run produced or picked (a kernel's PTX line, a host snippet): its own listing.
       if (!code->title.empty()) {
-        ImGui::PushFont(atlas_.fonts().bold);
+        ImGui::PushFont(fonts().bold);
         ImGui::TextUnformatted(code->title.c_str());
         ImGui::PopFont();
       }
       const auto lines = widgets::visible_code_lines(code->text);
-      const float height = std::min(static_cast<float>(lines.size()) + 1.f, 16.f) * atlas_.fonts().mono->FontSize * 1.3f;
+      const float height = std::min(static_cast<float>(lines.size()) + 1.f, 16.f) * fonts().mono->FontSize * 1.3f;
       ImGui::BeginChild(ImGui::GetID(code), ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
       widgets::draw_code_listing(lines, code->highlight, style());
       ImGui::EndChild();
@@ -98,7 +98,7 @@ void AppShell::draw_results_tab() {
   }
   // Timings always say how they were measured (a CPU emulator time is not a GPU time).
   if (!shown_->run.timings.empty()) {
-    ImGui::PushFont(atlas_.fonts().bold);
+    ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(tr("Timings"));
     ImGui::PopFont();
     for (const Timing& timing : shown_->run.timings) {
@@ -116,15 +116,15 @@ void AppShell::draw_console_tab() {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", tr("kernel printf output and messages"));
   ImGui::BeginChild("##console", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::PushFont(atlas_.fonts().mono);
+  ImGui::PushFont(fonts().mono);
   for (const ConsoleLog::Entry& entry : console_.entries()) {
-    ImU32 colour = colours_.text;
+    ImU32 colour = colours().text;
     switch (entry.kind) {
-      case ConsoleLog::Kind::info: colour = colours_.dim_text; break;
-      case ConsoleLog::Kind::output: colour = colours_.text; break;
-      case ConsoleLog::Kind::success: colour = colours_.success; break;
-      case ConsoleLog::Kind::warning: colour = colours_.warning; break;
-      case ConsoleLog::Kind::error: colour = colours_.error; break;
+      case ConsoleLog::Kind::info: colour = colours().dim_text; break;
+      case ConsoleLog::Kind::output: colour = colours().text; break;
+      case ConsoleLog::Kind::success: colour = colours().success; break;
+      case ConsoleLog::Kind::warning: colour = colours().warning; break;
+      case ConsoleLog::Kind::error: colour = colours().error; break;
     }
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     if (entry.kind == ConsoleLog::Kind::output) {

@@ -49,12 +49,12 @@ void AppShell::draw_canvas_panel() {
   }
   if (recorded_.draw_choice(recorded_shell(), backend_.facts)) pictures_.select_first();
   const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
-  const float em = atlas_.fonts().regular->FontSize;
+  const float em = fonts().regular->FontSize;
   if (!current) {
     if (last_status_ && !last_status_->ok()) {
-      centred_text((tr("This step did not run: ") + i18n::tr_text(last_status_->message)).c_str(), colours_.error);
+      centred_text((tr("This step did not run: ") + i18n::tr_text(last_status_->message)).c_str(), colours().error);
     } else if (course_.current_step_outline() != nullptr) {
-      centred_text(runner_.busy() ? tr("Running the step…") : tr("Press Run to run this step."), colours_.dim_text);
+      centred_text(runner_.busy() ? tr("Running the step…") : tr("Press Run to run this step."), colours().dim_text);
     }
     ImGui::End();
     return;
@@ -76,7 +76,7 @@ void AppShell::draw_canvas_panel() {
         drew_facts = true;
       }
     }
-    if (!drew_facts) centred_text(tr("This step has no picture: its results are in the pane below."), colours_.dim_text);
+    if (!drew_facts) centred_text(tr("This step has no picture: its results are in the pane below."), colours().dim_text);
     ImGui::End();
     return;
   }

@@ -23,7 +23,7 @@ void AppShell::draw_controls_panel() {
       return;
     }
     const lessons::Step* step = course_.current_step_outline();
-    const float em = atlas_.fonts().regular->FontSize;
+    const float em = fonts().regular->FontSize;
     if (step == nullptr) {
       ImGui::TextDisabled("%s", tr("Nothing to run here."));
       ImGui::End();
@@ -59,7 +59,7 @@ void AppShell::draw_controls_panel() {
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
     };
     if (predictions_.asking()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours().accent);
       ImGui::TextWrapped("%s", tr("Answer the question on the canvas first, or skip it."));
       ImGui::PopStyleColor();
     } else if (busy) {
@@ -71,7 +71,7 @@ void AppShell::draw_controls_panel() {
       ImGui::ProgressBar(progress > 0.f ? progress : sweep, ImVec2(-1.f, 0.f), overlay);
     } else if (last_status_ && !last_status_->ok()) {
       // A message in words needs the whole width.
-      ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours_.warning : colours_.error);
+      ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours().warning : colours().error);
       ImGui::TextWrapped("%s", i18n::tr_text(last_status_->message).c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status_->describe().c_str());
@@ -83,7 +83,7 @@ void AppShell::draw_controls_panel() {
         std::snprintf(took, sizeof(took), tr("✓ Ran in %.0f ms"), shown_->seconds * 1000.0);
       }
       beside_if_it_fits(took);
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.success);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours().success);
       ImGui::TextUnformatted(took);
       ImGui::PopStyleColor();
     } else {

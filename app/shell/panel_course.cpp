@@ -28,14 +28,14 @@ void AppShell::draw_chapter_strip() {
     for (int chapter = 0; chapter < course_.chapter_count(); ++chapter) {
       const bool current = chapter == course_.current_chapter();
       const std::string number = chapter_label(course_.chapter(chapter), chapter) + "##strip" + std::to_string(chapter);
-      ImGui::PushFont(current ? atlas_.fonts().bold : atlas_.fonts().regular);
-      if (ImGui::Selectable(number.c_str(), current, 0, ImVec2(0.f, atlas_.fonts().regular->FontSize * 1.6f))) {
+      ImGui::PushFont(current ? fonts().bold : fonts().regular);
+      if (ImGui::Selectable(number.c_str(), current, 0, ImVec2(0.f, fonts().regular->FontSize * 1.6f))) {
         if (course_.go_to(chapter, 0)) on_position_changed();
       }
       ImGui::PopFont();
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s. %s", chapter_label(course_.chapter(chapter), chapter).c_str(),
-                          chapter_title(chapter).c_str());
+                          texts_.chapter_title(chapter).c_str());
       }
     }
     ImGui::EndChild();
@@ -50,7 +50,7 @@ void AppShell::draw_chapter_panel() {
   }
   if (begin_panel("##chapters", layout_.chapters)) {
     panel_heading(tr("CHAPTERS"));
-    const float em = atlas_.fonts().regular->FontSize;
+    const float em = fonts().regular->FontSize;
     // Fold to a strip of numbers: the room gets the width back.
     ImGui::SameLine();
     ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("«").x -
@@ -67,8 +67,8 @@ void AppShell::draw_chapter_panel() {
       const int seen = static_cast<int>(course_.visited(chapter).size());
       const bool current = chapter == course_.current_chapter();
       ImGui::PushID(chapter);
-      const std::string title = chapter_label(outline, chapter) + ". " + chapter_title(chapter);
-      ImGui::PushFont(current ? atlas_.fonts().bold : atlas_.fonts().regular);
+      const std::string title = chapter_label(outline, chapter) + ". " + texts_.chapter_title(chapter);
+      ImGui::PushFont(current ? fonts().bold : fonts().regular);
       const ImVec2 top = ImGui::GetCursorScreenPos();
       const float width = ImGui::GetContentRegionAvail().x;
       // A long title takes up to four lines before it is cut ("2. Threads, bl…" told nobody anything).
@@ -83,7 +83,7 @@ void AppShell::draw_chapter_panel() {
       const bool hovered = ImGui::IsItemHovered();
       ImDrawList* draw = ImGui::GetWindowDrawList();
       for (std::size_t line = 0; line < lines.size(); ++line) {
-        draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * (0.15f + static_cast<float>(line))), colours_.text,
+        draw->AddText(ImVec2(top.x + em * 0.3f, top.y + em * (0.15f + static_cast<float>(line))), colours().text,
                       lines[line].c_str());
       }
       ImGui::PopFont();
@@ -96,13 +96,13 @@ void AppShell::draw_chapter_panel() {
       const float progress_width = ImGui::CalcTextSize(progress.c_str()).x;
       const float bar_y = top.y + em * (0.55f + line_count);
       const float bar_left = top.x + em * 0.3f, bar_right = top.x + width - progress_width - em * 0.8f;
-      draw->AddRectFilled(ImVec2(bar_left, bar_y), ImVec2(bar_right, bar_y + em * 0.28f), colours_.grid_line, em * 0.14f);
+      draw->AddRectFilled(ImVec2(bar_left, bar_y), ImVec2(bar_right, bar_y + em * 0.28f), colours().grid_line, em * 0.14f);
       if (step_count > 0 && seen > 0) {
         const float done = bar_left + (bar_right - bar_left) * static_cast<float>(seen) / static_cast<float>(step_count);
         draw->AddRectFilled(ImVec2(bar_left, bar_y), ImVec2(done, bar_y + em * 0.28f),
-                            seen >= step_count ? colours_.success : colours_.accent, em * 0.14f);
+                            seen >= step_count ? colours().success : colours().accent, em * 0.14f);
       }
-      draw->AddText(ImVec2(bar_right + em * 0.4f, bar_y - em * 0.38f), colours_.dim_text, progress.c_str());
+      draw->AddText(ImVec2(bar_right + em * 0.4f, bar_y - em * 0.38f), colours().dim_text, progress.c_str());
 
       if (current) {
         // The current chapter's steps, one click away; ✓ marks the ones seen.
@@ -110,10 +110,11 @@ void AppShell::draw_chapter_panel() {
           ImGui::PushID(step);
           const bool here = step == course_.current_step() && !exercises_.open_one();
           const bool visited = course_.visited(chapter).count(step) > 0;
+          const std::string& english = outline.steps[static_cast<std::size_t>(step)].title;
           const std::string label = std::string(visited ? "✓ " : "    ") + std::to_string(step + 1) + ". " +
-                                    step_title(chapter, step, outline.steps[static_cast<std::size_t>(step)].title);
+                                    texts_.step_title(chapter, step, english);
           ImGui::Indent(em * 0.6f);
-          ImGui::PushStyleColor(ImGuiCol_Text, here ? colours_.text : colours_.dim_text);
+          ImGui::PushStyleColor(ImGuiCol_Text, here ? colours().text : colours().dim_text);
           const std::string shown_label = widgets::fit_text(label, ImGui::GetContentRegionAvail().x);
           if (ImGui::Selectable((shown_label + "##step").c_str(), here)) {
             if (course_.go_to(chapter, step) || exercises_.open_one()) on_position_changed();
@@ -147,7 +148,7 @@ void AppShell::draw_text_panel() {
     }
     const int chapter = course_.current_chapter();
     const int step = course_.current_step();
-    const markdown::LessonDocument& doc = document(chapter);
+    const markdown::LessonDocument& doc = texts_.document(chapter);
     ImGui::BeginChild("##text_scroll", ImVec2(0, 0), false);
     if (scroll_text_to_top_) {
       ImGui::SetScrollY(0.f);
@@ -155,20 +156,20 @@ void AppShell::draw_text_panel() {
     }
     const widgets::Style look = style();
     // Titles wrap as lesson text does: a Chinese title has no spaces to break at.
-    widgets::draw_wrapped_text(doc.title.empty() ? course_.current().title : doc.title, look, atlas_.fonts().heading1,
-                               colours_.text);
+    widgets::draw_wrapped_text(doc.title.empty() ? course_.current().title : doc.title, look, fonts().heading1,
+                               colours().text);
     if (!doc.language_note.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours().dim_text);
       ImGui::TextWrapped("%s", doc.language_note.c_str());
       ImGui::PopStyleColor();
     }
     if (!doc.problem.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
+      ImGui::PushStyleColor(ImGuiCol_Text, colours().warning);
       ImGui::TextWrapped("%s", doc.problem.c_str());
       ImGui::PopStyleColor();
       const lessons::Step* outline = course_.current_step_outline();
       if (outline != nullptr) {
-        ImGui::PushFont(atlas_.fonts().heading2);
+        ImGui::PushFont(fonts().heading2);
         ImGui::TextWrapped("%d. %s", step + 1, outline->title.c_str());
         ImGui::PopFont();
       }
@@ -185,7 +186,7 @@ void AppShell::draw_text_panel() {
       const std::string heading = section != nullptr ? section->title : outline != nullptr ? outline->title : "";
       char step_heading[512];
       std::snprintf(step_heading, sizeof(step_heading), tr("Step %d · %s"), step + 1, heading.c_str());
-      widgets::draw_wrapped_text(step_heading, look, atlas_.fonts().heading2, colours_.accent);
+      widgets::draw_wrapped_text(step_heading, look, fonts().heading2, colours().accent);
       if (section != nullptr) {
         widgets::draw_markdown(section->blocks, look);
         // The projector's window of the presenter view never carries them: the laptop shows them open.
@@ -198,7 +199,7 @@ void AppShell::draw_text_panel() {
           ImGui::PopID();
         }
       } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, colours_.warning);
+        ImGui::PushStyleColor(ImGuiCol_Text, colours().warning);
         ImGui::TextWrapped("lesson.md has no section \"## %d. …\" for this step.", step + 1);
         ImGui::PopStyleColor();
       }
@@ -207,15 +208,15 @@ void AppShell::draw_text_panel() {
       if (doc.has_recap && step == step_count - 1) {
         ImGui::Spacing();
         ImGui::Separator();
-        ImGui::PushFont(atlas_.fonts().heading2);
-        ImGui::PushStyleColor(ImGuiCol_Text, colours_.accent);
+        ImGui::PushFont(fonts().heading2);
+        ImGui::PushStyleColor(ImGuiCol_Text, colours().accent);
         ImGui::TextWrapped("%s", tr("You can now"));
         ImGui::PopStyleColor();
         ImGui::PopFont();
         widgets::draw_markdown(doc.recap, look);
       }
     }
-    ImGui::Dummy(ImVec2(1.f, atlas_.fonts().regular->FontSize));
+    ImGui::Dummy(ImVec2(1.f, fonts().regular->FontSize));
     ImGui::EndChild();
   }
   ImGui::End();

@@ -12,7 +12,7 @@ void AppShell::compute_layout(LayoutMode mode) {
   LayoutInput input;
   input.origin = viewport->WorkPos;
   input.size = viewport->WorkSize;
-  input.em = atlas_.fonts().regular->FontSize;
+  input.em = fonts().regular->FontSize;
   input.panes = panes_;
   input.mode = mode;
   input.bottom_in_present = presentation_.bottom_shown();
@@ -60,7 +60,7 @@ void AppShell::draw_panes() {
       break;
     case LayoutMode::audience: break;
   }
-  const float em = atlas_.fonts().regular->FontSize;
+  const float em = fonts().regular->FontSize;
   presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
@@ -78,7 +78,7 @@ void AppShell::audience_frame() {
   compute_layout(LayoutMode::audience);
   draw_text_panel();
   draw_canvas_panel();
-  const float em = atlas_.fonts().regular->FontSize;
+  const float em = fonts().regular->FontSize;
   presentation_.marks().draw_marks(layout_.canvas, em);
   draw_splitters();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
@@ -86,7 +86,7 @@ void AppShell::audience_frame() {
 }
 
 std::string AppShell::layout_report(bool audience) const {
-  return drawn_.json(audience, atlas_.fonts().regular != nullptr ? atlas_.fonts().regular->FontSize : 0.f,
+  return drawn_.json(audience, fonts().regular != nullptr ? fonts().regular->FontSize : 0.f,
                      panes_.chapters_collapsed);
 }
 
@@ -100,8 +100,8 @@ bool AppShell::begin_panel(const char* name, const PanelRect& rect, int extra_fl
 }
 
 void AppShell::panel_heading(const char* text) const {
-  ImGui::PushFont(atlas_.fonts().bold);
-  ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+  ImGui::PushFont(fonts().bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, colours().dim_text);
   ImGui::TextUnformatted(text);
   ImGui::PopStyleColor();
   ImGui::PopFont();

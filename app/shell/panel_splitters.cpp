@@ -29,8 +29,8 @@ void AppShell::draw_splitters() {
       if (hovered || active) {
         ImGui::SetMouseCursor(splitter.vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
         // A visible line while it is under the mouse: the teacher sees what will move.
-        ImGui::GetWindowDrawList()->AddRectFilled(splitter.bar.position,
-                                                  ImVec2(splitter.bar.right(), splitter.bar.bottom()), colours_.accent);
+        ImGui::GetWindowDrawList()->AddRectFilled(splitter.bar.position, ImVec2(splitter.bar.right(), splitter.bar.bottom()),
+                                                  colours().accent);
       }
       if (hovered && !active) ImGui::SetTooltip("%s", i18n::tr("Drag to resize · double-click: back to the default"));
       if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {

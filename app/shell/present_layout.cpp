@@ -41,7 +41,7 @@ void AppShell::handle_present_keys() {
 }
 
 void AppShell::draw_present_strip() {
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(atlas_.fonts().regular->FontSize * 0.5f, atlas_.fonts().regular->FontSize * 0.3f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts().regular->FontSize * 0.5f, fonts().regular->FontSize * 0.3f));
   const bool open = begin_panel("##present_strip", layout_.strip, ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
   if (!open) {
@@ -49,8 +49,8 @@ void AppShell::draw_present_strip() {
     return;
   }
   const PanelRect& strip = layout_.strip;
-  ImGui::GetWindowDrawList()->AddRectFilled(strip.position, ImVec2(strip.right(), strip.bottom()), colours_.bar_background);
-  const float em = atlas_.fonts().regular->FontSize;
+  ImGui::GetWindowDrawList()->AddRectFilled(strip.position, ImVec2(strip.right(), strip.bottom()), colours().bar_background);
+  const float em = fonts().regular->FontSize;
   const ImGuiStyle& look = ImGui::GetStyle();
   // Left: where we are and the buttons, in two rows; right: one column per parameter.
   const float buttons_width = std::min(ImGui::GetContentRegionAvail().x * 0.5f, em * 17.f);
@@ -67,7 +67,7 @@ void AppShell::draw_present_strip() {
     char step_words[64];
     std::snprintf(step_words, sizeof(step_words), tr("Step %d/%d · "), course_.current_step() + 1, steps);
     const std::string where = step_words + std::to_string(course_.current_chapter()) + ". " +
-                              chapter_title(course_.current_chapter());
+                              texts_.chapter_title(course_.current_chapter());
     if (widgets::text_fitted(where, ImGui::GetContentRegionAvail().x) && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", where.c_str());
     }
@@ -78,7 +78,7 @@ void AppShell::draw_present_strip() {
   if (ImGui::Button(presentation_.bottom_shown() ? tr("Results ▾") : tr("Results ▸"))) presentation_.toggle_bottom();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show or hide the results, console and code under the canvas"));
   ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-  ImGui::PushStyleColor(ImGuiCol_Button, presentation_.marks().pen() ? ImGui::ColorConvertU32ToFloat4(colours_.accent)
+  ImGui::PushStyleColor(ImGuiCol_Button, presentation_.marks().pen() ? ImGui::ColorConvertU32ToFloat4(colours().accent)
                                                       : look.Colors[ImGuiCol_Button]);
   if (ImGui::Button(tr("Pen"))) presentation_.marks().toggle_pen();
   ImGui::PopStyleColor();
@@ -128,13 +128,13 @@ void AppShell::draw_teacher_notes() {
     ImGui::End();
     return;
   }
-  const float em = atlas_.fonts().regular->FontSize;
+  const float em = fonts().regular->FontSize;
   // The clock: the time of day, and how long the class has been presenting.
   const std::time_t now = std::time(nullptr);
   char clock[16] = "--:--";
   if (const std::tm* local = std::localtime(&now); local != nullptr) std::strftime(clock, sizeof(clock), "%H:%M", local);
   const int minutes = static_cast<int>((ImGui::GetTime() - presentation_.since()) / 60.0);
-  ImGui::PushFont(atlas_.fonts().heading1);
+  ImGui::PushFont(fonts().heading1);
   ImGui::TextUnformatted(clock);
   ImGui::PopFont();
   ImGui::SameLine(0.f, em);
@@ -144,7 +144,7 @@ void AppShell::draw_teacher_notes() {
   if (ImGui::Button(tr("Stop presenting"))) stop_presenting();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Close the audience window and show every pane here (Esc)"));
   if (!presentation_.audience_screen().empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+    ImGui::PushStyleColor(ImGuiCol_Text, colours().dim_text);
     ImGui::TextWrapped("The room sees the lesson text and the canvas on %s. Hold L for a spotlight there; "
                        "drag with Shift (or press P) to draw on the canvas.",
                        presentation_.audience_screen().c_str());
@@ -158,30 +158,30 @@ void AppShell::draw_teacher_notes() {
   const int chapter = course_.current_chapter(), step = course_.current_step();
   const int steps = static_cast<int>(course_.current().steps.size());
   const lessons::Step* outline = course_.current_step_outline();
-  ImGui::PushFont(atlas_.fonts().heading2);
+  ImGui::PushFont(fonts().heading2);
   ImGui::TextWrapped(tr("Now: %d.%d %s"), chapter, step + 1,
-                     outline != nullptr ? step_title(course_.current_chapter(), step, outline->title).c_str() : "");
+                     outline != nullptr ? texts_.step_title(chapter, step, outline->title).c_str() : "");
   ImGui::PopFont();
   std::string next;
   if (step + 1 < steps) {
     next = chapter_label(course_.chapter(chapter), chapter) + "." + std::to_string(step + 2) + " " +
-           step_title(chapter, step + 1, course_.current().steps[static_cast<std::size_t>(step + 1)].title);
+           texts_.step_title(chapter, step + 1, course_.current().steps[static_cast<std::size_t>(step + 1)].title);
   } else if (chapter + 1 < course_.chapter_count()) {
     const ChapterOutline& following = course_.chapter(chapter + 1);
     char chapter_words[64];
     std::snprintf(chapter_words, sizeof(chapter_words), tr("chapter %s, "), chapter_label(following, chapter + 1).c_str());
-    next = chapter_words + chapter_title(chapter + 1) +
-           (following.steps.empty() ? "" : " — 1. " + step_title(chapter + 1, 0, following.steps.front().title));
+    next = chapter_words + texts_.chapter_title(chapter + 1) +
+           (following.steps.empty() ? "" : " — 1. " + texts_.step_title(chapter + 1, 0, following.steps.front().title));
   } else {
     next = tr("the end of the course");
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, colours_.dim_text);
+  ImGui::PushStyleColor(ImGuiCol_Text, colours().dim_text);
   ImGui::TextWrapped(tr("Next (→): %s"), next.c_str());
   ImGui::PopStyleColor();
   ImGui::Spacing();
   ImGui::BeginChild("##notes_scroll", ImVec2(0.f, 0.f), false);
   panel_heading(tr("FOR THE TEACHER"));
-  const markdown::LessonDocument& doc = document(chapter);
+  const markdown::LessonDocument& doc = texts_.document(chapter);
   const markdown::StepSection* section = doc.section_for(step);
   if (section != nullptr && !section->teacher_notes.empty()) {
     widgets::draw_markdown(section->teacher_notes, style());
