@@ -59,8 +59,8 @@ void ExercisePanel::open(int index, Shell shell) {
   }
   index_ = index;
   shell.runner.cancel();  // a step still running would hold the check up; its picture is not shown now
-  shell.scroll_text_to_top = true;
-  shell.settings_changed = true;
+  shell.navigation.scroll_text_to_top();
+  shell.settings.changed();
   workspace().text(all[static_cast<std::size_t>(index)]);  // loads the saved file now, not mid-frame later
 }
 
@@ -128,10 +128,7 @@ bool ExercisePanel::take_outcome(LessonRunner::Outcome& outcome, Shell shell) {
 void ExercisePanel::draw_text(Shell shell, const widgets::Style& style) {
   const ex::Exercise& exercise = *current();
   ImGui::BeginChild("##exercise_text", ImVec2(0, 0), false);
-  if (shell.scroll_text_to_top) {
-    ImGui::SetScrollY(0.f);
-    shell.scroll_text_to_top = false;
-  }
+  if (shell.navigation.take_scroll_text_to_top()) ImGui::SetScrollY(0.f);
   const widgets::Style& look = style;
   ImGui::PushFont(style.fonts.heading2);
   ImGui::PushStyleColor(ImGuiCol_Text, style.colours.accent);

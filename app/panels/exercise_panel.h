@@ -20,6 +20,8 @@
 #include "session/course.h"
 #include "panels/exercise_workspace.h"
 #include "session/lesson_runner.h"
+#include "session/navigation.h"
+#include "session/settings_keeper.h"
 #include "widgets/widget_style.h"
 
 namespace cudalab::app {
@@ -33,8 +35,8 @@ class ExercisePanel {
     ConsoleLog& console;
     const std::optional<DeviceFacts>& device;  // the open backend, when there is one
     bool backend_opening;
-    bool& scroll_text_to_top;  // the text pane starts at the top next frame
-    bool& settings_changed;
+    Navigation& navigation;  // the text pane starts at the top next frame
+    SettingsKeeper& settings;  // told when something worth remembering changed
     std::function<void()> position_changed;  // after moving to the exercise's chapter
   };
 

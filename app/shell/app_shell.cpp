@@ -29,7 +29,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
       runner_(&texts_.lessons(), std::move(services)),
       code_panel_(texts_.lessons_dir()),
       pictures_(texts_.data_dir() / "shaders") {
-  const Settings& saved = settings_->current();
+  const Settings& saved = settings_.saved();
   texts_.set_language(looks_.language());
   predictions_.set_quiet(options_.automated() && !options_.ask_prediction);  // screenshots and tours ask when told
   if (!options_.recordings_dir.empty()) recorded_.shelf() = RecordingShelf({options_.recordings_dir});
@@ -46,7 +46,7 @@ std::string AppShell::prepare_start() {
     console_.add(ConsoleLog::Kind::error, "No chapters were built into this program.");
     return options_.chapter.empty() ? "" : "no chapters are built into this program";
   }
-  const Settings& saved = settings_->current();
+  const Settings& saved = settings_.saved();
   if (std::string problem = looks_.apply_options(options_); !problem.empty()) return problem;
   course_.restore_visited(saved.visited);
   int chapter = 0, step = 0;
@@ -120,7 +120,7 @@ void AppShell::before_frame() {
 
 void AppShell::set_font_scale(float scale) {
   // The fonts are rebuilt in before_frame(): the atlas must not change mid-frame.
-  if (looks_.set_font_scale(scale)) settings_changed_ = true;
+  if (looks_.set_font_scale(scale)) settings_.changed();
 }
 
 void AppShell::set_language(i18n::Language language) {
@@ -128,7 +128,7 @@ void AppShell::set_language(i18n::Language language) {
   // Each chapter's text is read again in the new language; the atlas is rebuilt before the next
   // frame with the glyphs that language needs.
   texts_.set_language(language);
-  settings_changed_ = true;
+  settings_.changed();
 }
 
 void AppShell::toggle_fullscreen() { placement_.toggle_fullscreen(window_); }
@@ -138,11 +138,11 @@ void AppShell::toggle_fullscreen() { placement_.toggle_fullscreen(window_); }
 static bool user_can_have_moved_it() { return ImGui::GetTime() > 1.0; }
 
 void AppShell::window_resized_by_user(int width, int height) {
-  if (placement_.resized(width, height) && user_can_have_moved_it()) settings_changed_ = true;
+  if (placement_.resized(width, height) && user_can_have_moved_it()) settings_.changed();
 }
 
 void AppShell::window_moved_by_user(int x, int y) {
-  if (placement_.moved(x, y) && user_can_have_moved_it()) settings_changed_ = true;
+  if (placement_.moved(x, y) && user_can_have_moved_it()) settings_.changed();
 }
 
 void AppShell::handle_keys() {
@@ -152,7 +152,7 @@ void AppShell::handle_keys() {
   const input::KeyEvents& keys = input::main_window_keys();
   if (keys.count({Key::f11}, false) > 0) toggle_fullscreen();
   auto step_font_scale = [&](int by) {
-    if (looks_.step_font_scale(by)) settings_changed_ = true;
+    if (looks_.step_font_scale(by)) settings_.changed();
   };
   for (int n = keys.count({Key::equal, true}) + keys.count({Key::keypad_add, true}); n > 0; --n) step_font_scale(+1);
   for (int n = keys.count({Key::minus, true}) + keys.count({Key::keypad_subtract, true}); n > 0; --n) step_font_scale(-1);
@@ -164,7 +164,7 @@ void AppShell::handle_keys() {
                                              {Key::page_up, NavAction::previous_chapter},
                                              {Key::page_down, NavAction::next_chapter}};
   for (const auto& [key, action] : moves) {
-    for (int n = keys.count({key}); n > 0; --n) pending_navigation_.push_back(action);
+    for (int n = keys.count({key}); n > 0; --n) navigation_.queue(action);
   }
 }
 
@@ -173,12 +173,12 @@ void AppShell::apply_navigation(NavAction action) {
 }
 
 ExercisePanel::Shell AppShell::exercise_shell() {
-  return {course_, runner_, console_, backend_.facts, backend_.opening, scroll_text_to_top_, settings_changed_,
+  return {course_, runner_, console_, backend_.facts, backend_.opening, navigation_, settings_,
           [this] { on_position_changed(); }};
 }
 
 RecordedRuns::Shell AppShell::recorded_shell() {
-  return {course_, texts_.lessons(), shown_, console_, predictions_, [this] { on_position_changed(); }};
+  return {course_, texts_.lessons(), run_.shown(), console_, predictions_, [this] { on_position_changed(); }};
 }
 
 void AppShell::show_recorded(bool recorded) {
@@ -188,11 +188,11 @@ void AppShell::show_recorded(bool recorded) {
 void AppShell::on_position_changed() {
   exercises_.close();
   show_recorded(false);
-  scroll_text_to_top_ = true;
+  navigation_.scroll_text_to_top();
   presentation_.marks().clear();  // marks belong to the step they were drawn on
   pictures_.reset();
-  last_status_.reset();
-  settings_changed_ = true;
+  run_.forget_status();
+  settings_.changed();
   request_run();
 }
 
@@ -208,13 +208,13 @@ void AppShell::request_run() {
   request.chapter = course_.current_chapter();
   request.step = course_.current_step();
   request.values = course_.values();
-  expected_outcome_ = runner_.submit(std::move(request));
+  run_.expect(runner_.submit(std::move(request)));
 }
 
 void AppShell::submit_prediction(std::optional<double> answer) {
   predictions_.answered(course_, answer);
   request_run();
-  if (answer) predictions_.judged_by(expected_outcome_);
+  if (answer) predictions_.judged_by(run_.expected());
 }
 
 void AppShell::poll_runner() {
@@ -245,7 +245,7 @@ void AppShell::poll_runner() {
     if (current && outcome->run.status.ok() && !outcome->views.empty()) show(std::move(*outcome));
     return;
   }
-  shown_outcome_ = std::max(shown_outcome_, outcome->id);
+  run_.taken(outcome->id);
   if (!current) return;  // the student moved on while it ran
   predictions_.judge(course_, outcome->id, &outcome->run, console_);
   char step_words[64];
@@ -253,7 +253,7 @@ void AppShell::poll_runner() {
   const std::string where = texts_.chapter_title(outcome->chapter) + step_words;
   if (!outcome->run.printf_output.empty()) console_.add_output(outcome->run.printf_output);
   const Status& status = outcome->run.status;
-  if (outcome->id == expected_outcome_) last_status_ = status;
+  run_.answered(outcome->id, status);
   if (status.ok()) {
     char took[64];
     std::snprintf(took, sizeof(took), i18n::tr(": ran in %.0f ms"), outcome->seconds * 1000.0);
@@ -272,11 +272,8 @@ void AppShell::poll_runner() {
 }
 
 void AppShell::show(LessonRunner::Outcome&& outcome) {
-  const std::uint64_t version = shown_ ? shown_->version + 1 : 1;
   // While a recorded run is on screen, the live one waits beside it (the toggle brings it back).
-  std::optional<ShownRun>& slot = recorded_.live_slot(shown_);
-  slot = ShownRun{outcome.chapter, outcome.step, std::move(outcome.run), std::move(outcome.views), version,
-                  outcome.seconds, outcome.language};
+  run_.show(std::move(outcome), recorded_.live_slot(run_.shown()));
 }
 
 bool AppShell::run_settled() const {
@@ -284,11 +281,11 @@ bool AppShell::run_settled() const {
   if (exercises_.open_one()) return true;  // an exercise shows its editor (and verdict) without a step's run
   if (predictions_.asking()) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;
-  return expected_outcome_ > 0 && shown_outcome_ >= expected_outcome_;
+  return run_.settled();
 }
 
 Settings AppShell::snapshot_settings() const {
-  Settings settings = settings_->current();
+  Settings settings = settings_.saved();
   placement_.save(&settings);
   looks_.save(&settings);
   settings.panes = panes_;
@@ -301,45 +298,22 @@ Settings AppShell::snapshot_settings() const {
 }
 
 void AppShell::flush_settings() {
-  if (!settings_changed_) return;
-  settings_changed_ = false;
-  settings_->record(snapshot_settings(), now_seconds());
-}
-
-void AppShell::speak_current_language(ShownRun& shown) {
-  const i18n::Language language = looks_.language();
-  const ChapterTexts::Lessons& chapters = texts_.lessons();
-  if (shown.views_language == language && shown.localized) return;
-  if (shown.views_language != language && shown.chapter >= 0 && shown.chapter < static_cast<int>(chapters.size()) &&
-      chapters[static_cast<std::size_t>(shown.chapter)]->id() == shown.run.lesson) {
-    const lessons::SpeakIn speak(language);
-    std::vector<lessons::View> views;
-    // The same views the runner made (a partial run's too), in the other language; a failure keeps
-    // the old ones, which the console already explained when they were first made.
-    if (lessons::views_of(*chapters[static_cast<std::size_t>(shown.chapter)], shown.step, shown.run, &views).ok())
-      shown.views = std::move(views);
-  }
-  shown.views = i18n::localized_views(shown.views);
-  shown.views_language = language;
-  shown.localized = true;
+  settings_.flush([this] { return snapshot_settings(); }, now_seconds());
 }
 
 void AppShell::frame() {
   poll_runner();
   handle_keys();
-  while (!pending_navigation_.empty()) {
-    const NavAction action = pending_navigation_.front();
-    pending_navigation_.pop_front();
-    apply_navigation(action);
-  }
+  while (const std::optional<NavAction> action = navigation_.next()) apply_navigation(*action);
 
-  for (std::optional<ShownRun>* slot : {&shown_, &recorded_.waiting_live()}) {
-    if (*slot) speak_current_language(**slot);
+  // The views of the runs in the app's language, built again from the runs when need be.
+  for (std::optional<ShownRun>* slot : {&run_.shown(), &recorded_.waiting_live()}) {
+    if (*slot) speak_language(**slot, looks_.language(), texts_.lessons());
   }
   draw_panes();  // panel_layout.cpp: the panes of the current layout mode
 
   flush_settings();
-  if (const std::string problem = settings_->save_if_due(now_seconds()); !problem.empty()) {
+  if (const std::string problem = settings_.save_if_due(now_seconds()); !problem.empty()) {
     console_.add(ConsoleLog::Kind::error, problem);
   }
 }

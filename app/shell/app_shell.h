@@ -5,7 +5,6 @@
 // Features with state of their own live in app/panels/ (the Code tab, predictions, recorded runs,
 // exercises) and are handed what they act on.
 #include <cstdint>
-#include <deque>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -35,7 +34,10 @@
 #include "shell/layout_report.h"
 #include "shell/looks.h"
 #include "session/lesson_runner.h"
+#include "session/navigation.h"
 #include "session/recordings.h"
+#include "session/run_display.h"
+#include "session/settings_keeper.h"
 #include "shell/pane_layout.h"
 #include "shell/pointer_marks.h"
 #include "shell/presentation.h"
@@ -72,11 +74,11 @@ class AppShell {
   // The picture changes without input: the backend opening, a run in progress (its progress bar,
   // its partial results), navigation still queued. The main loop draws every frame meanwhile.
   bool animating() const {
-    return backend_.opening || runner_.busy() || !pending_navigation_.empty() || exercises_.checking() || exercises_.animating();
+    return backend_.opening || runner_.busy() || navigation_.pending() || exercises_.checking() || exercises_.animating();
   }
-  bool last_run_failed() const { return last_status_.has_value() && !last_status_->ok(); }
-  std::string last_run_problem() const { return last_status_ ? last_status_->describe() : ""; }
-  void queue_navigation(NavAction action) { pending_navigation_.push_back(action); }
+  bool last_run_failed() const { return run_.last_run_failed(); }
+  std::string last_run_problem() const { return run_.last_run_problem(); }
+  void queue_navigation(NavAction action) { navigation_.queue(action); }
   const Course& course() const { return course_; }
   void add_message(ConsoleLog::Kind kind, std::string text) { console_.add(kind, std::move(text)); }
   void show_console() { bottom_tab_request_ = 1; }
@@ -88,7 +90,7 @@ class AppShell {
   // The colour the frame is cleared to: the panels' background.
   ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(looks_.colours().window_background); }
   // The user changed something worth remembering this frame (window size, say).
-  void user_changed_settings() { settings_changed_ = true; }
+  void user_changed_settings() { settings_.changed(); }
   void window_resized_by_user(int width, int height);
   void window_moved_by_user(int x, int y);
   // The window size to open with: remembered, unless the options ask for one.
@@ -133,7 +135,6 @@ class AppShell {
   void request_run();
   void poll_runner();
   void show(LessonRunner::Outcome&& outcome);  // makes it the picture on screen
-  void speak_current_language(ShownRun& shown);  // its views in the app's language, built again if need be
   void set_font_scale(float scale);
   void set_language(i18n::Language language);  // the text reloads and the atlas gets its glyphs
   void toggle_fullscreen();
@@ -186,7 +187,7 @@ class AppShell {
   Looks looks_;          // theme, text size, language and the fonts built for them
   ChapterTexts texts_;   // the lessons, the data folder, each chapter's lesson.md in the language
   GuiOptions options_;
-  SettingsStore* settings_;
+  SettingsKeeper settings_;  // what the student changed, on its way to settings.json
   Course course_;
   LessonRunner runner_;
   ConsoleLog console_;
@@ -194,18 +195,12 @@ class AppShell {
 
   CodePanel code_panel_;  // the bottom pane's Code tab (app/panels/code_panel.h)
 
-  std::optional<ShownRun> shown_;
-  std::optional<Status> last_status_;     // of the newest outcome for the current step
-  std::uint64_t expected_outcome_ = 0;    // id of the newest request
-  std::uint64_t shown_outcome_ = 0;       // id of the newest outcome taken
+  RunDisplay run_;  // the run on screen, the newest request and outcome, the last status, Run on change
   PicturesPanel pictures_;  // the canvas's pictures, their tabs and their cameras
-  bool auto_run_ = true;
 
   BackendState backend_;  // opening, open (its facts) or not (why), and the machine's choices
 
-  std::deque<NavAction> pending_navigation_;
-  bool settings_changed_ = false;
-  bool scroll_text_to_top_ = true;
+  Navigation navigation_;  // moves queued for the next frame, the text pane back to its top
   WindowPlacement placement_;  // the window's size and place when not fullscreen
   int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
   std::size_t console_seen_version_ = 0;

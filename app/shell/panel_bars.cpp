@@ -70,12 +70,12 @@ void AppShell::draw_top_bar() {
       const bool first = course_.current_chapter() == 0 && course_.current_step() == 0;
       const bool last = course_.current_chapter() == course_.chapter_count() - 1 && course_.current_step() >= steps - 1;
       ImGui::BeginDisabled(first);
-      if (ImGui::Button(tr("◀ Back"))) pending_navigation_.push_back(NavAction::previous_step);
+      if (ImGui::Button(tr("◀ Back"))) navigation_.queue(NavAction::previous_step);
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Previous step (←)"));
       ImGui::SameLine();
       ImGui::BeginDisabled(last);
-      if (ImGui::Button(tr("Next ▶"))) pending_navigation_.push_back(NavAction::next_step);
+      if (ImGui::Button(tr("Next ▶"))) navigation_.queue(NavAction::next_step);
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Next step (→)"));
       ImGui::SameLine(0.f, fonts().regular->FontSize);
@@ -136,19 +136,19 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
   if (ImGui::BeginCombo("##theme", theme_names[static_cast<int>(looks_.theme())])) {
     for (Theme theme : {Theme::dark, Theme::light, Theme::high_contrast}) {
       const bool chosen = ImGui::Selectable(theme_names[static_cast<int>(theme)], theme == looks_.theme());
-      if (chosen && looks_.set_theme(theme)) settings_changed_ = true;
+      if (chosen && looks_.set_theme(theme)) settings_.changed();
     }
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Colours: dark, light, or high contrast for a washed-out projector"));
   next_group(fonts().regular->FontSize);
-  if (ImGui::Button(tr("A−")) && looks_.smaller_text()) settings_changed_ = true;
+  if (ImGui::Button(tr("A−")) && looks_.smaller_text()) settings_.changed();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Smaller text (Ctrl+-)"));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(sizes.size_text);
   ImGui::SameLine();
-  if (ImGui::Button(tr("A+")) && looks_.larger_text()) settings_changed_ = true;
+  if (ImGui::Button(tr("A+")) && looks_.larger_text()) settings_.changed();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Larger text (Ctrl+=)"));
   next_group(-1.f);
   if (ImGui::Button(presentation_.on() ? tr("Stop") : tr("Present"))) {

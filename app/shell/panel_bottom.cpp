@@ -42,7 +42,8 @@ void AppShell::draw_bottom_panel() {
       const bool code_open = ImGui::BeginTabItem(tr("Code"), nullptr, flags_for(2));
       hint(tr("Code: the chapter's kernels and its whole program"));
       if (code_open) {
-        code_panel_.draw(course_, shown_ && shown_->chapter == course_.current_chapter() ? &shown_->views : nullptr,
+        const std::optional<ShownRun>& shown = run_.shown();
+        code_panel_.draw(course_, shown && shown->chapter == course_.current_chapter() ? &shown->views : nullptr,
                          style());
         ImGui::EndTabItem();
       }
@@ -55,17 +56,17 @@ void AppShell::draw_bottom_panel() {
 
 void AppShell::draw_results_tab() {
   ImGui::BeginChild("##results", ImVec2(0, 0), false);
-  const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
-  if (!current) {
+  const ShownRun* shown = run_.shown_for_current(course_);
+  if (shown == nullptr) {
     ImGui::TextDisabled("%s", runner_.busy() ? tr("Running…") : tr("No results for this step yet."));
     ImGui::EndChild();
     return;
   }
   const float em = fonts().regular->FontSize;
   bool any = false;
-  const std::vector<int> on_canvas = canvas_pictures(shown_->views);
-  for (int index = 0; index < static_cast<int>(shown_->views.size()); ++index) {
-    const lessons::View& view = shown_->views[static_cast<std::size_t>(index)];
+  const std::vector<int> on_canvas = canvas_pictures(shown->views);
+  for (int index = 0; index < static_cast<int>(shown->views.size()); ++index) {
+    const lessons::View& view = shown->views[static_cast<std::size_t>(index)];
     if (std::find(on_canvas.begin(), on_canvas.end(), index) != on_canvas.end()) continue;  // shown above
     if (const auto* facts = std::get_if<lessons::FactsView>(&view)) {
       widgets::draw_facts(*facts, style(), false);
@@ -97,11 +98,11 @@ void AppShell::draw_results_tab() {
     ImGui::Spacing();
   }
   // Timings always say how they were measured (a CPU emulator time is not a GPU time).
-  if (!shown_->run.timings.empty()) {
+  if (!shown->run.timings.empty()) {
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(tr("Timings"));
     ImGui::PopFont();
-    for (const Timing& timing : shown_->run.timings) {
+    for (const Timing& timing : shown->run.timings) {
       ImGui::BulletText("%s: %.3f ms (%s%s)", timing.label.c_str(), timing.ms, describe(timing.source),
                         timing.repeats > 1 ? (", median of " + std::to_string(timing.repeats)).c_str() : "");
     }

@@ -48,11 +48,12 @@ void AppShell::draw_canvas_panel() {
     return;
   }
   if (recorded_.draw_choice(recorded_shell(), backend_.facts)) pictures_.select_first();
-  const bool current = shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step();
+  const ShownRun* shown = run_.shown_for_current(course_);
+  const std::optional<Status>& last_status = run_.last_status();
   const float em = fonts().regular->FontSize;
-  if (!current) {
-    if (last_status_ && !last_status_->ok()) {
-      centred_text((tr("This step did not run: ") + i18n::tr_text(last_status_->message)).c_str(), colours().error);
+  if (shown == nullptr) {
+    if (last_status && !last_status->ok()) {
+      centred_text((tr("This step did not run: ") + i18n::tr_text(last_status->message)).c_str(), colours().error);
     } else if (course_.current_step_outline() != nullptr) {
       centred_text(runner_.busy() ? tr("Running the step…") : tr("Press Run to run this step."), colours().dim_text);
     }
@@ -60,17 +61,17 @@ void AppShell::draw_canvas_panel() {
     return;
   }
 
-  const std::vector<int> pictures = canvas_pictures(shown_->views);
-  PredictionPanel::draw_verdict(shown_->run, course_);
-  if (last_status_ && !last_status_->ok() && last_status_->code != StatusCode::cancelled) {
+  const std::vector<int> pictures = canvas_pictures(shown->views);
+  PredictionPanel::draw_verdict(shown->run, course_);
+  if (last_status && !last_status->ok() && last_status->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
-    widgets::draw_banner(tr("Last run failed: ") + i18n::tr_text(last_status_->message) + tr(" (showing the last good run)"),
+    widgets::draw_banner(tr("Last run failed: ") + i18n::tr_text(last_status->message) + tr(" (showing the last good run)"),
                          IM_COL32(150, 20, 20, 255));
   }
 
   if (pictures.empty()) {
     bool drew_facts = false;
-    for (const lessons::View& view : shown_->views) {
+    for (const lessons::View& view : shown->views) {
       if (const auto* facts = std::get_if<lessons::FactsView>(&view)) {
         widgets::draw_facts(*facts, style(), true);
         drew_facts = true;
@@ -81,7 +82,7 @@ void AppShell::draw_canvas_panel() {
     return;
   }
 
-  pictures_.draw(*shown_, pictures, layout_.canvas.size.y < em * 16.f, style());
+  pictures_.draw(*shown, pictures, layout_.canvas.size.y < em * 16.f, style());
   ImGui::End();
 }
 

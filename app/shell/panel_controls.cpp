@@ -40,7 +40,7 @@ void AppShell::draw_controls_panel() {
     ImGui::SameLine();
     if (ImGui::Button(tr("Reset"))) {
       course_.reset_values();
-      if (auto_run_) request_run();
+      if (run_.auto_run()) request_run();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Back to this step's starting values"));
     if (step->prediction && !predictions_.asking()) {
@@ -51,7 +51,7 @@ void AppShell::draw_controls_panel() {
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Ask this step's question again, then run"));
     }
-    ImGui::Checkbox(tr("Run on change"), &auto_run_);
+    if (bool auto_run = run_.auto_run(); ImGui::Checkbox(tr("Run on change"), &auto_run)) run_.set_auto_run(auto_run);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Run again as soon as a value changes"));
     // A short outcome sits beside the checkbox when it fits, else on its own line.
     auto beside_if_it_fits = [&](const char* text) {
@@ -69,18 +69,18 @@ void AppShell::draw_controls_panel() {
       // Without reported progress, the bar sweeps so a long run still looks alive.
       const float sweep = static_cast<float>(ImGui::GetTime() * 0.5 - static_cast<int>(ImGui::GetTime() * 0.5));
       ImGui::ProgressBar(progress > 0.f ? progress : sweep, ImVec2(-1.f, 0.f), overlay);
-    } else if (last_status_ && !last_status_->ok()) {
+    } else if (const std::optional<Status>& last_status = run_.last_status(); last_status && !last_status->ok()) {
       // A message in words needs the whole width.
-      ImGui::PushStyleColor(ImGuiCol_Text, last_status_->code == StatusCode::cancelled ? colours().warning : colours().error);
-      ImGui::TextWrapped("%s", i18n::tr_text(last_status_->message).c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, last_status->code == StatusCode::cancelled ? colours().warning : colours().error);
+      ImGui::TextWrapped("%s", i18n::tr_text(last_status->message).c_str());
       ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status_->describe().c_str());
-    } else if (shown_ && shown_->chapter == course_.current_chapter() && shown_->step == course_.current_step()) {
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status->describe().c_str());
+    } else if (const ShownRun* shown = run_.shown_for_current(course_)) {
       char took[48];
-      if (shown_->seconds < 0.001) {
+      if (shown->seconds < 0.001) {
         std::snprintf(took, sizeof(took), "%s", tr("✓ Ran in < 1 ms"));
       } else {
-        std::snprintf(took, sizeof(took), tr("✓ Ran in %.0f ms"), shown_->seconds * 1000.0);
+        std::snprintf(took, sizeof(took), tr("✓ Ran in %.0f ms"), shown->seconds * 1000.0);
       }
       beside_if_it_fits(took);
       ImGui::PushStyleColor(ImGuiCol_Text, colours().success);
@@ -93,7 +93,7 @@ void AppShell::draw_controls_panel() {
     ImGui::Separator();
 
     ImGui::BeginChild("##params", ImVec2(0, 0), false);
-    if (widgets::draw_param_controls(*step, &course_.values(), style()) && auto_run_) request_run();
+    if (widgets::draw_param_controls(*step, &course_.values(), style()) && run_.auto_run()) request_run();
     // A size the emulator starts smaller than a GPU does (lessons::Param::emulator_default) says so.
     if (course_.on_emulator()) {
       for (const lessons::Param& param : step->params) {

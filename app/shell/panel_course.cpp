@@ -20,7 +20,7 @@ void AppShell::draw_chapter_strip() {
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button("»", ImVec2(width, 0.f))) {
       panes_.chapters_collapsed = false;
-      settings_changed_ = true;
+      settings_.changed();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show the chapter list"));
     ImGui::Spacing();
@@ -57,7 +57,7 @@ void AppShell::draw_chapter_panel() {
                                                               ImGui::GetStyle().FramePadding.x * 2.f));
     if (ImGui::SmallButton("«")) {
       panes_.chapters_collapsed = true;
-      settings_changed_ = true;
+      settings_.changed();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fold the chapter list to a strip of numbers"));
     ImGui::Spacing();
@@ -150,10 +150,7 @@ void AppShell::draw_text_panel() {
     const int step = course_.current_step();
     const markdown::LessonDocument& doc = texts_.document(chapter);
     ImGui::BeginChild("##text_scroll", ImVec2(0, 0), false);
-    if (scroll_text_to_top_) {
-      ImGui::SetScrollY(0.f);
-      scroll_text_to_top_ = false;
-    }
+    if (navigation_.take_scroll_text_to_top()) ImGui::SetScrollY(0.f);
     const widgets::Style look = style();
     // Titles wrap as lesson text does: a Chinese title has no spaces to break at.
     widgets::draw_wrapped_text(doc.title.empty() ? course_.current().title : doc.title, look, fonts().heading1,

@@ -70,11 +70,7 @@ void AppShell::draw_panes() {
 void AppShell::audience_frame() {
   handle_keys();  // the room's window answers the same keys (a remote's arrows, Esc, F5)
   handle_present_keys();
-  while (!pending_navigation_.empty()) {
-    const NavAction action = pending_navigation_.front();
-    pending_navigation_.pop_front();
-    apply_navigation(action);
-  }
+  while (const std::optional<NavAction> action = navigation_.next()) apply_navigation(*action);
   compute_layout(LayoutMode::audience);
   draw_text_panel();
   draw_canvas_panel();

@@ -41,11 +41,11 @@ void AppShell::draw_splitters() {
           case Splitter::Moves::text_height: panes_.text_height = defaults.text_height; break;
           case Splitter::Moves::canvas_height: panes_.canvas_height = defaults.canvas_height; break;
         }
-        settings_changed_ = true;
+        settings_.changed();
       } else if (active && (io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f)) {
         const PaneSizes before = panes_;
         apply_splitter(splitter.moves, splitter_fraction(splitter, io.MousePos), &panes_);
-        if (!(before == panes_)) settings_changed_ = true;
+        if (!(before == panes_)) settings_.changed();
       }
     }
     ImGui::End();

@@ -57,10 +57,10 @@ void AppShell::draw_present_strip() {
   ImGui::BeginChild("##strip_buttons", ImVec2(buttons_width, 0.f), false, ImGuiWindowFlags_NoScrollbar);
   if (course_.chapter_count() > 0) {
     const int steps = static_cast<int>(course_.current().steps.size());
-    if (ImGui::Button(tr("◀"))) pending_navigation_.push_back(NavAction::previous_step);
+    if (ImGui::Button(tr("◀"))) navigation_.queue(NavAction::previous_step);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Previous step (←)"));
     ImGui::SameLine(0.f, look.ItemInnerSpacing.x);
-    if (ImGui::Button(tr("▶"))) pending_navigation_.push_back(NavAction::next_step);
+    if (ImGui::Button(tr("▶"))) navigation_.queue(NavAction::next_step);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next step (→)"));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
@@ -114,7 +114,7 @@ void AppShell::draw_present_strip() {
       ImGui::PopItemWidth();
       ImGui::EndGroup();
     }
-    if (changed && auto_run_) request_run();
+    if (changed && run_.auto_run()) request_run();
   } else if (step != nullptr) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", tr("This step has nothing to set."));
