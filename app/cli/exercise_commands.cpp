@@ -41,12 +41,11 @@ std::string trf(const char* english, Args&&... args) {
 
 const char* language_code() { return i18n::code_of(i18n::current_language()); }
 
-// Verdict::text() in the current language: headline and details through the patterns; the
-// compiler's own messages and what the kernel printed stay as they came.
-std::string verdict_text(const ex::Verdict& english) {
-  const ex::Verdict verdict = i18n::localized_verdict(english);
-  std::string out = verdict.headline + "\n";
-  for (const std::string& line : verdict.details) out += "  " + line + "\n";
+// Verdict::text() in the current language: headline and details said (lessons/text/message.h);
+// the compiler's own messages and what the kernel printed stay as they came.
+std::string verdict_text(const ex::Verdict& verdict) {
+  std::string out = verdict.headline.said() + "\n";
+  for (const lessons::Message& line : verdict.details) out += "  " + line.said() + "\n";
   for (const JitDiagnostic& d : verdict.diagnostics)
     out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, tr(d.error ? "error" : "warning"), d.message);
   if (!verdict.printed.empty())
@@ -121,7 +120,7 @@ ex::Verdict check_one(const ex::Exercise& exercise, const std::string& source, c
 }
 
 // The table's one line about a submission: its first detail, else its headline.
-std::string first_finding(const ex::Verdict& verdict) {
+const lessons::Message& first_finding(const ex::Verdict& verdict) {
   return verdict.details.empty() ? verdict.headline : verdict.details.front();
 }
 
@@ -137,15 +136,6 @@ int jobs_for(const ExerciseCommands& options) {
               << "\n";
   }
   return std::min(options.jobs, cores);
-}
-
-ex::Verdict not_checked(const std::string& exercise, const std::string& why) {
-  ex::Verdict verdict;
-  verdict.exercise = exercise;
-  verdict.kind = ex::VerdictKind::cannot_run;
-  verdict.headline = "Not checked";
-  verdict.details.push_back(why);
-  return verdict;
 }
 
 int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) {
@@ -167,16 +157,16 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
       const auto begun = std::chrono::steady_clock::now();
       std::string source, why;
       if (!submission.problem.empty()) {
-        verdicts[i] = not_checked(exercise.id, submission.problem);
+        verdicts[i] = ex::not_checked(exercise.id, submission.problem);
       } else if (!read_submission(submission.path, &source, &why)) {
-        verdicts[i] = not_checked(exercise.id, why);
+        verdicts[i] = ex::not_checked(exercise.id, why);
       } else {
         verdicts[i] = check_one(exercise, source, options);
       }
       seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
       std::lock_guard lock(print);
       std::cerr << fmt::format("[{}/{}] {}: {}\n", i + 1, submissions.size(), submission.name,
-                               printable(tr_text(verdicts[i].headline)));
+                               printable(verdicts[i].headline.said()));
     }
   };
   std::vector<std::thread> workers;
@@ -191,7 +181,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     const ex::Verdict& v = verdicts[i];
     passed += v.passed() ? 1 : 0;
     std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", submissions[i].name, tr(ex::to_string(v.kind)),
-                             v.tests_passed, v.tests_total, seconds[i], printable(tr_text(first_finding(v))));
+                             v.tests_passed, v.tests_total, seconds[i], printable(first_finding(v).said()));
   }
   const auto checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return !v.device.empty(); });
   std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, submissions.size(), exercise.id,
@@ -202,7 +192,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     std::string csv = "submission,verdict,tests_passed,tests_total,seconds,finding\n";
     for (std::size_t i = 0; i < submissions.size(); ++i)
       csv += fmt::format("{},{},{},{},{:.3f},{}\n", csv_cell(submissions[i].name), ex::to_string(verdicts[i].kind),
-                         verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i], csv_cell(first_finding(verdicts[i])));
+                         verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i], csv_cell(first_finding(verdicts[i]).english()));
     if (Status s = save_text(csv, options.csv_path); !s.ok()) return bad_input(s.describe());
   }
   if (!options.json_path.empty()) {

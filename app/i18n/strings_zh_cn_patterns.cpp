@@ -34,8 +34,6 @@ constexpr Translation verdict_words[] = {
     {"Divergent barrier",
      "屏障前分支发散"},
     // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
-    {"Not checked",
-     "未检查"},
     {"a symbolic link, not a file: grade the file itself",
      "这是符号链接，不是文件：请评阅文件本身"},
     {"a folder, not a file",

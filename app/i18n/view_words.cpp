@@ -16,13 +16,4 @@ std::vector<lessons::View> localized_views(const std::vector<lessons::View>& eng
   return views;
 }
 
-lessons::exercises::Verdict localized_verdict(const lessons::exercises::Verdict& english) {
-  lessons::exercises::Verdict verdict = english;
-  if (current_language() == Language::en) return verdict;
-  verdict.headline = tr_text(verdict.headline);
-  for (std::string& line : verdict.details) line = tr_text(line);
-  for (auto& wrong : verdict.wrong) wrong.writer = tr_text(wrong.writer);
-  return verdict;
-}
-
 }  // namespace cudalab::app::i18n

@@ -8,7 +8,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "exercises/verdict.h"
 #include "views.h"
 
 namespace cudalab::app::i18n {
@@ -56,8 +55,5 @@ void for_each_text(lessons::View& view, Visit&& visit) {
 }
 
 std::vector<lessons::View> localized_views(const std::vector<lessons::View>& english);
-
-// A verdict's headline and details in the current language (the rest is code, numbers, names).
-lessons::exercises::Verdict localized_verdict(const lessons::exercises::Verdict& english);
 
 }  // namespace cudalab::app::i18n

@@ -120,7 +120,7 @@ bool ExercisePanel::take_outcome(LessonRunner::Outcome& outcome, Shell shell) {
     shell.console.add(ConsoleLog::Kind::info, checked.sandbox);
     sandbox_said_ = true;
   }
-  shell.console.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + i18n::tr_text(verdict.headline));
+  shell.console.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + verdict.headline.said());
   verdicts_[id] = std::move(verdict);
   return true;
 }
@@ -207,9 +207,9 @@ void ExercisePanel::draw_controls(Shell shell, const widgets::Style& style) {
 
 void ExercisePanel::draw_verdict(const ex::Verdict& verdict, const widgets::Style& style) {
   const float em = style.fonts.regular->FontSize;
-  // The verdict is English data (from the worker); shown in the current language (tr_text caches).
-  widgets::draw_banner(i18n::tr_text(verdict.headline), verdict.passed() ? style.colours.success : style.colours.error);
-  for (const std::string& line : verdict.details) ImGui::TextWrapped("%s", i18n::tr_text(line).c_str());
+  // The verdict's words came from the worker as messages, said here in the current language.
+  widgets::draw_banner(verdict.headline.said(), verdict.passed() ? style.colours.success : style.colours.error);
+  for (const lessons::Message& line : verdict.details) ImGui::TextWrapped("%s", line.said().c_str());
   // Compiler messages of lines not in the student's file (rare): listed, since no gutter shows them.
   for (const JitDiagnostic& d : verdict.diagnostics)
     if (!d.file.ends_with("student.cu") && d.error) ImGui::TextWrapped("%s:%d: %s", d.file.c_str(), d.line, d.message.c_str());

@@ -35,8 +35,8 @@ ex::Verdict check_broken_kernel(BrokenKernel kernel, int n, Device& emulator) {
   const ex::Exercise* tiled = ex::find_exercise("matmul_tiled");
   if (tiled == nullptr) {
     ex::Verdict verdict;
-    verdict.headline = "Cannot check here";
-    verdict.details = {"the exercise matmul_tiled is missing from this build"};
+    verdict.headline = message("Cannot check here");
+    verdict.details = {message("the exercise matmul_tiled is missing from this build")};
     return verdict;
   }
   // The exercise's grader as it is, on one test at this n, with the broken kernel's name; the

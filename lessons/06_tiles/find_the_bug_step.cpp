@@ -31,12 +31,14 @@ constexpr std::size_t kShownOutputLines = 80;
 enum FindingTool { kRacecheck = 0, kMemcheck = 1, kBoth = 2, kNeither = 3 };
 
 // The lines a grader's sentence names ("… at line 17 while … at line 19"), for the table.
-std::string lines_named(const std::vector<std::string>& details) {
+std::string lines_named(const std::vector<Message>& details) {
   static const std::regex line(R"(at line ([0-9?]+))");
   std::vector<std::string> found;
-  for (const std::string& detail : details)
+  for (const Message& said : details) {
+    const std::string detail = said.english();
     for (auto it = std::sregex_iterator(detail.begin(), detail.end(), line); it != std::sregex_iterator(); ++it)
       if (std::find(found.begin(), found.end(), (*it)[1].str()) == found.end()) found.push_back((*it)[1]);
+  }
   std::string out;
   for (const std::string& number : found) out += (out.empty() ? "" : ", ") + std::string(kBrokenKernelsFileName) + ":" + number;
   return out;
@@ -140,9 +142,9 @@ std::vector<View> find_the_bug_views(const Run& run) {
 
   FactsView emulator;
   emulator.title = "CUDA Lab's checks on the CPU emulator (the exercise grader)";
-  emulator.facts.push_back({"verdict", verdict.headline});
+  emulator.facts.push_back({"verdict", verdict.headline.said()});
   for (std::size_t i = 0; i < verdict.details.size() && i < 2; ++i)
-    emulator.facts.push_back({i == 0 ? "what it saw" : "what it means", verdict.details[i]});
+    emulator.facts.push_back({i == 0 ? "what it saw" : "what it means", verdict.details[i].said()});
   if (verdict.kind == ex::VerdictKind::data_race || verdict.kind == ex::VerdictKind::out_of_bounds)
     emulator.facts.push_back({"how many", "the first one: the grader stops at the first race or bad access"});
 

@@ -59,12 +59,12 @@ std::vector<std::byte> bytes_of(const T& value) {
 }
 
 // "thread (3,0,0) of block (1,0,0)" for a rank (probe.cuh: block-major, x fastest).
-std::string thread_words(long long rank, const LaunchConfig& launch) {
-  if (rank < 0) return "no thread wrote it";
+Message thread_words(long long rank, const LaunchConfig& launch) {
+  if (rank < 0) return message("no thread wrote it");
   const auto per_block = static_cast<long long>(launch.block.volume());
   const long long block = rank / per_block, thread = rank % per_block;
   const long long bx = launch.grid.x, by = launch.grid.y, tx = launch.block.x, ty = launch.block.y;
-  return fmt::format("thread ({},{},{}) of block ({},{},{})", thread % tx, (thread / tx) % ty, thread / (tx * ty), block % bx,
+  return message("thread ({},{},{}) of block ({},{},{})", thread % tx, (thread / tx) % ty, thread / (tx * ty), block % bx,
                      (block / bx) % by, block / (bx * by));
 }
 
@@ -94,7 +94,7 @@ class TestRun {
   // False when the test failed (the verdict then says why).
   bool run(const JitKernel& kernel) {
     const std::size_t params = exercise_.params.size();
-    if (test_.args.size() != params) return fail(VerdictKind::cannot_run, "the exercise's test has the wrong number of arguments");
+    if (test_.args.size() != params) return fail(VerdictKind::cannot_run, message("the exercise's test has the wrong number of arguments"));
     const auto threads = static_cast<std::size_t>(test_.launch.total_threads());
     std::size_t elements = 0;
     TestBuffers b;
@@ -149,31 +149,40 @@ class TestRun {
     std::vector<unsigned> fault(kFaultSlots);
     if (Status s = b.fault.download(fault); !s.ok()) return fail_status(s);
     const long long index = static_cast<long long>((static_cast<unsigned long long>(fault[kFaultIndexHigh]) << 32) | fault[kFaultIndexLow]);
+    const Message who = thread_words(fault[kFaultRank], test_.launch);
     if (fault[kFaultFlag] != 0 && fault[kFaultShared] != 0) {
       const std::string name = shared_array_name(fault, kFaultName);
+      const std::string element = shared_element_words(name, index, fault, kFaultDims);
+      const std::string extents = name + shared_extents_words(fault, kFaultDims);
       if (fault[kFaultDims] == 1 && fault[kFaultDims + 1] == 0)  // extern __shared__: no bytes
         return fail(VerdictKind::out_of_bounds,
-                    fmt::format("{} {} {}, but the launch gives the extern __shared__ array `{}` no memory",
-                                thread_words(fault[kFaultRank], test_.launch), fault[kFaultWrite] ? "wrote" : "read",
-                                shared_element_words(name, index, fault, kFaultDims), name),
-                    "An extern __shared__ array gets its size from the launch's third parameter, "
-                    "`<<<grid, block, bytes>>>`, and this exercise's launch asks for none: declare the array "
-                    "with a fixed size instead.");
+                    fault[kFaultWrite] != 0
+                        ? message("{} wrote {}, but the launch gives the extern __shared__ array `{}` no memory", who,
+                                  as_is(element), as_is(name))
+                        : message("{} read {}, but the launch gives the extern __shared__ array `{}` no memory", who,
+                                  as_is(element), as_is(name)),
+                    message("An extern __shared__ array gets its size from the launch's third parameter, "
+                            "`<<<grid, block, bytes>>>`, and this exercise's launch asks for none: declare the array "
+                            "with a fixed size instead."));
       return fail(VerdictKind::out_of_bounds,
-                  fmt::format("{} {} {}, outside the __shared__ array {}", thread_words(fault[kFaultRank], test_.launch),
-                              fault[kFaultWrite] ? "wrote" : "read", shared_element_words(name, index, fault, kFaultDims),
-                              name + shared_extents_words(fault, kFaultDims)),
-                  "The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite another "
-                  "variable in shared memory, or fault. What are the smallest and the largest index each thread uses?");
+                  fault[kFaultWrite] != 0
+                      ? message("{} wrote {}, outside the __shared__ array {}", who, as_is(element), as_is(extents))
+                      : message("{} read {}, outside the __shared__ array {}", who, as_is(element), as_is(extents)),
+                  message("The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite another "
+                          "variable in shared memory, or fault. What are the smallest and the largest index each thread uses?"));
     }
     if (fault[kFaultFlag] != 0) {
       const std::size_t param = std::min<std::size_t>(fault[kFaultBuffer], exercise_.params.size() - 1);
+      const std::string& array = exercise_.params[param].name;
+      const std::size_t size = test_.args[param].size();
       return fail(VerdictKind::out_of_bounds,
-                  fmt::format("{} {} {}[{}], but {} has {} elements (indices 0 to {})", thread_words(fault[kFaultRank], test_.launch),
-                              fault[kFaultWrite] ? "wrote" : "read", exercise_.params[param].name, index,
-                              exercise_.params[param].name, test_.args[param].size(), test_.args[param].size() - 1),
-                  "The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite other data, "
-                  "or fault. Is there a guard such as if (i < n), and does it use the right size?");
+                  fault[kFaultWrite] != 0
+                      ? message("{} wrote {}[{}], but {} has {} elements (indices 0 to {})", who, as_is(array), index,
+                                as_is(array), size, size - 1)
+                      : message("{} read {}[{}], but {} has {} elements (indices 0 to {})", who, as_is(array), index,
+                                as_is(array), size, size - 1),
+                  message("The access was stopped by CUDA Lab's checks; on a real GPU it would read or overwrite other data, "
+                          "or fault. Is there a guard such as if (i < n), and does it use the right size?"));
     }
     if (!check_races(b)) return false;
     std::vector<int> writers(std::max<std::size_t>(1, elements));
@@ -194,21 +203,21 @@ class TestRun {
     if (outputs_ != nullptr) (*outputs_)[spec.name] = std::string(static_cast<const char*>(host), got.size() * 4);
     std::vector<std::uint8_t> cells(expected.size(), 0);
     std::size_t wrong_count = 0;
+    std::vector<Message> lines;
     for (std::size_t e = 0; e < expected.size(); ++e) {
       if (outputs_match(element(expected, e), element(got, e), exercise_.tolerance, spec.is_float())) continue;
       const int writer = writers[static_cast<std::size_t>(b.writer_base[param]) + e];
       cells[e] = writer < 0 ? 2 : 1;
-      if (wrong_count++ < 5)
-        verdict_.wrong.push_back({spec.name, static_cast<long long>(e), element(expected, e), element(got, e),
-                                  thread_words(writer, test_.launch)});
+      if (wrong_count++ < 5) {
+        const Message who = thread_words(writer, test_.launch);
+        verdict_.wrong.push_back({spec.name, static_cast<long long>(e), element(expected, e), element(got, e), who.english()});
+        lines.push_back(message("{}[{}] is {:g}, expected {:g} ({})", as_is(spec.name), e, element(got, e), element(expected, e), who));
+      }
     }
     if (wrong_count == 0) return true;
     const int width = expected.width > 0 ? expected.width : static_cast<int>(std::min<std::size_t>(expected.size(), 64));
     verdict_.picture = CellPicture{spec.name, width, static_cast<int>((expected.size() + width - 1) / width), cells};
-    std::vector<std::string> lines;
-    for (const WrongElement& w : verdict_.wrong)
-      lines.push_back(fmt::format("{}[{}] is {:g}, expected {:g} ({})", w.param, w.index, w.got, w.expected, w.writer));
-    lines.insert(lines.begin(), fmt::format("{} of {} elements of {} are wrong", wrong_count, expected.size(), spec.name));
+    lines.insert(lines.begin(), message("{} of {} elements of {} are wrong", wrong_count, expected.size(), as_is(spec.name)));
     return fail_lines(VerdictKind::wrong_result, lines);
   }
 
@@ -245,10 +254,11 @@ class TestRun {
       for (std::size_t rank = 0; rank < threads; ++rank) {
         const unsigned count = counts[param * threads + rank];
         if (count <= limit.max_per_thread) continue;
+        const Message who = thread_words(static_cast<long long>(rank), test_.launch);
         return fail(VerdictKind::too_many_accesses,
-                    fmt::format("{} {} {} {} times; the limit is {}", thread_words(static_cast<long long>(rank), test_.launch),
-                                limit.reads ? "read" : "wrote", limit.param, count, limit.max_per_thread),
-                    limit.why);
+                    limit.reads ? message("{} read {} {} times; the limit is {}", who, as_is(limit.param), count, limit.max_per_thread)
+                                : message("{} wrote {} {} times; the limit is {}", who, as_is(limit.param), count, limit.max_per_thread),
+                    Message::text(limit.why));
       }
     }
     return true;
@@ -259,17 +269,18 @@ class TestRun {
     if (status.code == StatusCode::divergent_barrier) kind = VerdictKind::divergent_barrier;
     if (status.code == StatusCode::timeout) kind = VerdictKind::timed_out;
     if (status.code == StatusCode::out_of_memory || status.code == StatusCode::invalid_config) kind = VerdictKind::cannot_run;
-    return fail(kind, status.message, status.device_was_reset ? "The GPU was reset after the fault." : "");
+    return fail(kind, Message::text(status.message),
+                status.device_was_reset ? message("The GPU was reset after the fault.") : Message{});
   }
-  bool fail(VerdictKind kind, std::string what, std::string advice = "") {
-    std::vector<std::string> lines{std::move(what)};
+  bool fail(VerdictKind kind, Message what, Message advice = {}) {
+    std::vector<Message> lines{std::move(what)};
     if (!advice.empty()) lines.push_back(std::move(advice));
-    return fail_lines(kind, lines);
+    return fail_lines(kind, std::move(lines));
   }
-  bool fail_lines(VerdictKind kind, std::vector<std::string> lines) {
+  bool fail_lines(VerdictKind kind, std::vector<Message> lines) {
     verdict_.kind = kind;
     verdict_.failed_test = test_.name;
-    lines.push_back(fmt::format("Test: {}, launched as {}", test_.name, test_.launch.str()));
+    lines.push_back(message("Test: {}, launched as {}", test_.name, as_is(test_.launch.str())));
     verdict_.details = std::move(lines);
     return false;
   }
@@ -324,8 +335,8 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
     ++verdict.tests_passed;
   }
   verdict.kind = VerdictKind::passed;
-  verdict.headline = fmt::format("Passed all {} tests", verdict.tests_total);
-  for (const TestCase& test : tests) verdict.details.push_back(fmt::format("✓ {}  {}", test.name, test.launch.str()));
+  verdict.headline = message("Passed all {} tests", verdict.tests_total);
+  for (const TestCase& test : tests) verdict.details.push_back(message("✓ {}  {}", test.name, as_is(test.launch.str())));
   return verdict;
 }
 

@@ -16,7 +16,7 @@
 namespace cudalab::lessons::exercises {
 namespace {
 
-bool refuse(Verdict* verdict, VerdictKind kind, std::string headline, std::string detail = "") {
+bool refuse(Verdict* verdict, VerdictKind kind, Message headline, Message detail = {}) {
   verdict->kind = kind;
   verdict->headline = std::move(headline);
   if (!detail.empty()) verdict->details.push_back(std::move(detail));
@@ -27,13 +27,13 @@ bool refuse(Verdict* verdict, VerdictKind kind, std::string headline, std::strin
 bool unreadable(std::string_view source, Verdict* verdict) {
   if (source.size() > kMaxSourceBytes)
     return !refuse(verdict, VerdictKind::does_not_compile,
-                   fmt::format("Does not compile: the file has {} KiB; a kernel file has at most {} KiB", source.size() / 1024,
-                               kMaxSourceBytes / 1024));
+                   message("Does not compile: the file has {} KiB; a kernel file has at most {} KiB", source.size() / 1024,
+                           kMaxSourceBytes / 1024));
   if (std::all_of(source.begin(), source.end(), [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }))
-    return !refuse(verdict, VerdictKind::does_not_compile, "Does not compile: the file is empty",
-                   "Start from the starter kernel (Reset to starter, or `cudalab exercise ID --starter`).");
+    return !refuse(verdict, VerdictKind::does_not_compile, message("Does not compile: the file is empty"),
+                   message("Start from the starter kernel (Reset to starter, or `cudalab exercise ID --starter`)."));
   if (source.find('\0') != std::string_view::npos)
-    return !refuse(verdict, VerdictKind::does_not_compile, "Does not compile: the file is not text (it contains NUL bytes)");
+    return !refuse(verdict, VerdictKind::does_not_compile, message("Does not compile: the file is not text (it contains NUL bytes)"));
   return false;
 }
 
@@ -102,8 +102,8 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   if (source.starts_with("\xEF\xBB\xBF")) source.remove_prefix(3);
   const RewrittenSource rewritten = rewrite_kernel_parameters(source, exercise);
   if (!rewritten.ok) {
-    if (rewritten.line > 0) verdict->diagnostics.push_back({std::string(kStudentFileName), rewritten.line, 0, true, rewritten.problem});
-    return refuse(verdict, VerdictKind::wrong_signature, "Wrong signature", rewritten.problem);
+    if (rewritten.line > 0) verdict->diagnostics.push_back({std::string(kStudentFileName), rewritten.line, 0, true, rewritten.problem.english()});
+    return refuse(verdict, VerdictKind::wrong_signature, message("Wrong signature"), rewritten.problem);
   }
   JitSource jit;
   jit.kernel_name = exercise.kernel_name;
@@ -190,16 +190,18 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     if (!d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
   if (compiled.ok()) return true;
   if (compiled.code == StatusCode::invalid_argument) {
-    std::string first;
+    // The compiler's own words stay as they came (g++ and NVRTC speak English).
+    Message first = Message::text(compiled.message);
     for (const JitDiagnostic& d : verdict->diagnostics)
       if (d.error) {
-        first = d.file.ends_with(kStudentFileName) ? fmt::format("line {}: {}", d.line, d.message) : d.message;
+        first = d.file.ends_with(kStudentFileName) ? message("line {}: {}", d.line, as_is(d.message)) : Message::text(d.message);
         break;
       }
-    return refuse(verdict, VerdictKind::does_not_compile, "Does not compile", first.empty() ? compiled.message : first);
+    return refuse(verdict, VerdictKind::does_not_compile, message("Does not compile"), std::move(first));
   }
-  if (compiled.code == StatusCode::timeout) return refuse(verdict, VerdictKind::timed_out, "Timed out while compiling", compiled.message);
-  return refuse(verdict, VerdictKind::cannot_run, "Cannot check here", compiled.message);
+  if (compiled.code == StatusCode::timeout)
+    return refuse(verdict, VerdictKind::timed_out, message("Timed out while compiling"), Message::text(compiled.message));
+  return refuse(verdict, VerdictKind::cannot_run, message("Cannot check here"), Message::text(compiled.message));
 }
 
 }  // namespace cudalab::lessons::exercises

@@ -39,7 +39,7 @@ double element_of(const ArgValue& value, std::size_t i) {
 
 // A pass turned into a failure by what the evidence showed.
 Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, const TestCase* test,
-                   std::vector<std::string> lines) {
+                   std::vector<Message> lines) {
   Verdict verdict;
   verdict.kind = kind;
   verdict.exercise = reported.exercise;
@@ -53,9 +53,9 @@ Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, c
   if (test != nullptr) {
     verdict.failed_test = test->name;
     verdict.headline = failed_test_headline(kind, static_cast<int>(test_index), reported.tests_total, test->name);
-    lines.push_back(fmt::format("Test: {}, launched as {}", test->name, test->launch.str()));
+    lines.push_back(message("Test: {}, launched as {}", test->name, as_is(test->launch.str())));
   } else {
-    verdict.headline = "Cannot check here";
+    verdict.headline = message("Cannot check here");
   }
   verdict.details = std::move(lines);
   return verdict;
@@ -151,14 +151,14 @@ Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckE
   if (!reported.passed()) return reported;
   if (reported.exercise != exercise.id)
     return overturned(std::move(reported), VerdictKind::cannot_run, 0, nullptr,
-                      {"the worker's verdict is about another exercise"});
+                      {message("the worker's verdict is about another exercise")});
   const std::vector<TestCase> tests = exercise.cases();
   reported.tests_total = static_cast<int>(tests.size());
   for (std::size_t t = 0; t < tests.size(); ++t) {
     const TestCase& test = tests[t];
     if (t >= evidence.tests.size())
       return overturned(std::move(reported), VerdictKind::cannot_run, t, &test,
-                        {"the worker's report holds no outputs for this test"});
+                        {message("the worker's report holds no outputs for this test")});
     const auto& outputs = evidence.tests[t];
     for (std::size_t p = 0; p < exercise.params.size() && p < test.expected.size(); ++p) {
       if (!test.expected[p]) continue;
@@ -167,17 +167,18 @@ Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckE
       const auto found = outputs.find(spec.name);
       if (found == outputs.end() || found->second.size() != expected.size() * 4)
         return overturned(std::move(reported), VerdictKind::cannot_run, t, &test,
-                          {fmt::format("the worker's report holds no output {} of the right size", spec.name)});
+                          {message("the worker's report holds no output {} of the right size", as_is(spec.name))});
       std::size_t wrong = 0;
-      std::vector<std::string> lines;
+      std::vector<Message> lines;
       for (std::size_t e = 0; e < expected.size(); ++e) {
         const double want = element_of(expected, e), got = element_of(found->second, e, spec.is_float());
         if (outputs_match(want, got, exercise.tolerance, spec.is_float())) continue;
         if (wrong++ < 5)
-          lines.push_back(fmt::format("{}[{}] is {:g}, expected {:g} ({})", spec.name, e, got, want, "as the worker reported it"));
+          lines.push_back(message("{}[{}] is {:g}, expected {:g} ({})", as_is(spec.name), e, got, want,
+                                  message("as the worker reported it")));
       }
       if (wrong == 0) continue;
-      lines.insert(lines.begin(), fmt::format("{} of {} elements of {} are wrong", wrong, expected.size(), spec.name));
+      lines.insert(lines.begin(), message("{} of {} elements of {} are wrong", wrong, expected.size(), as_is(spec.name)));
       return overturned(std::move(reported), VerdictKind::wrong_result, t, &test, std::move(lines));
     }
   }

@@ -47,8 +47,8 @@ std::string shared_extents_words(const std::vector<unsigned>& record, unsigned d
   return out;
 }
 
-std::vector<std::string> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
-                                       long long threads_per_block, const std::function<std::string(long long)>& thread_words) {
+std::vector<Message> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
+                                   long long threads_per_block, const std::function<Message(long long)>& thread_words) {
   const bool shared = record[kRaceRecordShared] != 0;
   const long long flat = static_cast<long long>((static_cast<unsigned long long>(record[kRaceRecordIndexHigh]) << 32) |
                                                 record[kRaceRecordIndexLow]);
@@ -61,23 +61,35 @@ std::vector<std::string> describe_race(const std::vector<unsigned>& record, cons
   }
   const long long first = record[kRaceRecordFirstRank], second = record[kRaceRecordSecondRank];
   const bool one_block = threads_per_block > 0 && first / threads_per_block == second / threads_per_block;
-  // Whole sentences per case, so that each translates as one (app/i18n).
+  // Whole sentences per case, so that each is one message to translate.
   const bool first_wrote = record[kRaceRecordFirstWrite] != 0, second_wrote = record[kRaceRecordSecondWrite] != 0;
-  const char* what = !first_wrote            ? "{} read {} at line {} while {} wrote it at line {}"
-                     : second_wrote ? "{} wrote {} at line {} while {} wrote it too at line {}"
-                                             : "{} wrote {} at line {} while {} read it at line {}";
-  const std::string sentence = std::string(what) + (one_block ? ", with no __syncthreads() between them"
-                                                              : "; threads of different blocks are never ordered");
-  std::vector<std::string> lines;
-  lines.push_back(fmt::format(fmt::runtime(sentence), thread_words(first), element, line_words(record[kRaceRecordFirstLine]),
-                              thread_words(second), line_words(record[kRaceRecordSecondLine])));
-  if (one_block)
-    lines.push_back("The result depends on which thread gets there first: it may come out right by luck, and on a "
-                    "GPU it changes from run to run. Is a __syncthreads() missing between the write and the other "
-                    "access, or in the wrong place?");
-  else
-    lines.push_back("Blocks run in any order, even at the same time: an element one block writes may be touched by "
-                    "no other block, unless every access to it is atomic (atomicAdd).");
+  const Message who = thread_words(first), other = thread_words(second);
+  const std::string line = line_words(record[kRaceRecordFirstLine]), other_line = line_words(record[kRaceRecordSecondLine]);
+  std::vector<Message> lines;
+  if (one_block) {
+    lines.push_back(
+        !first_wrote ? message("{} read {} at line {} while {} wrote it at line {}, with no __syncthreads() between them", who,
+                               as_is(element), as_is(line), other, as_is(other_line))
+        : second_wrote
+            ? message("{} wrote {} at line {} while {} wrote it too at line {}, with no __syncthreads() between them", who,
+                      as_is(element), as_is(line), other, as_is(other_line))
+            : message("{} wrote {} at line {} while {} read it at line {}, with no __syncthreads() between them", who,
+                      as_is(element), as_is(line), other, as_is(other_line)));
+    lines.push_back(message("The result depends on which thread gets there first: it may come out right by luck, and on a "
+                            "GPU it changes from run to run. Is a __syncthreads() missing between the write and the other "
+                            "access, or in the wrong place?"));
+  } else {
+    lines.push_back(
+        !first_wrote ? message("{} read {} at line {} while {} wrote it at line {}; threads of different blocks are never ordered",
+                               who, as_is(element), as_is(line), other, as_is(other_line))
+        : second_wrote
+            ? message("{} wrote {} at line {} while {} wrote it too at line {}; threads of different blocks are never ordered",
+                      who, as_is(element), as_is(line), other, as_is(other_line))
+            : message("{} wrote {} at line {} while {} read it at line {}; threads of different blocks are never ordered", who,
+                      as_is(element), as_is(line), other, as_is(other_line)));
+    lines.push_back(message("Blocks run in any order, even at the same time: an element one block writes may be touched by "
+                            "no other block, unless every access to it is atomic (atomicAdd)."));
+  }
   return lines;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "exercises/exercise.h"
+#include "text/message.h"
 
 namespace cudalab::lessons::exercises {
 
@@ -38,7 +39,7 @@ std::string shared_extents_words(const std::vector<unsigned>& record, unsigned d
 // The verdict's detail lines for a record whose flag is set: what the two threads did, then why it
 // matters. `thread_words` names a rank ("thread (3,0,0) of block (0,0,0)"); `threads_per_block`
 // tells whether the two were in one block.
-std::vector<std::string> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
-                                       long long threads_per_block, const std::function<std::string(long long)>& thread_words);
+std::vector<Message> describe_race(const std::vector<unsigned>& record, const Exercise& exercise,
+                                   long long threads_per_block, const std::function<Message(long long)>& thread_words);
 
 }  // namespace cudalab::lessons::exercises

@@ -119,7 +119,7 @@ bool rewrite_parameter_list(std::string_view source, const std::string& code, st
     if (code[close] == ')') --depth;
   }
   if (depth != 0) {
-    result->problem = fmt::format("the parameter list of {} on line {} is not closed", exercise.kernel_name, line);
+    result->problem = message("the parameter list of {} on line {} is not closed", as_is(exercise.kernel_name), line);
     return false;
   }
   --close;  // at ')'
@@ -137,15 +137,15 @@ bool rewrite_parameter_list(std::string_view source, const std::string& code, st
     }
   }
   if (params.size() == 1 && (params[0].empty() || params[0] == "void")) params.clear();
-  auto mismatch = [&](const std::string& what) {
+  auto mismatch = [&](const Message& what) {
     result->line = line;
-    result->problem = fmt::format("{} on line {}: the exercise checks `{}`; keep the starter's parameters", what, line,
-                                  exercise.signature());
+    result->problem = message("{} on line {}: the exercise checks `{}`; keep the starter's parameters", what, line,
+                              as_is(exercise.signature()));
     return false;
   };
   if (params.size() != exercise.params.size())
-    return mismatch(fmt::format("{} has {} parameter{} instead of {}", exercise.kernel_name, params.size(),
-                                params.size() == 1 ? "" : "s", exercise.params.size()));
+    return mismatch(message("{} has {} parameter{} instead of {}", as_is(exercise.kernel_name), params.size(),
+                            as_is(params.size() == 1 ? "" : "s"), exercise.params.size()));
   // A definition names every parameter; a prototype before it may leave the names out.
   const std::size_t after = code.find_first_not_of(" \t\r\n", close + 1);
   const bool definition = after != std::string::npos && code[after] == '{';
@@ -162,14 +162,14 @@ bool rewrite_parameter_list(std::string_view source, const std::string& code, st
     }
     std::vector<std::string> words = words_of(params[i]);
     const bool unnamed = words.empty() || words.back() == "*" || words.size() == 1 || is_type_word(words.back());
-    if (unnamed && (definition || words.empty())) return mismatch(fmt::format("parameter {} has no name", i + 1));
+    if (unnamed && (definition || words.empty())) return mismatch(message("parameter {} has no name", i + 1));
     const std::string name = unnamed ? "" : words.back();
     const std::string type =
         normalize_type(unnamed ? std::string_view(params[i]) : std::string_view(params[i]).substr(0, params[i].rfind(name)));
     const ParamSpec& spec = exercise.params[i];
     if (type != normalize_type(spec.type))
-      return mismatch(fmt::format("parameter {} ({}) is `{}` instead of `{}`", i + 1, unnamed ? spec.name : name, type,
-                                  normalize_type(spec.type)));
+      return mismatch(message("parameter {} ({}) is `{}` instead of `{}`", i + 1, as_is(unnamed ? spec.name : name),
+                              as_is(type), as_is(normalize_type(spec.type))));
     const std::string held =
         spec.is_pointer() ? fmt::format("::cudalab_probe::Ptr<{}>", type.substr(0, type.size() - 1)) : type;
     rewritten.push_back(name.empty() ? held : held + " " + name);
@@ -199,9 +199,10 @@ RewrittenSource rewrite_kernel_parameters(std::string_view source, const Exercis
     opens.push_back(static_cast<std::size_t>(it->position(0) + it->length(0)) - 1);
   if (opens.empty()) {
     const bool has_name = std::regex_search(code, std::regex("\\b" + exercise.kernel_name + "\\s*\\("));
-    result.problem = has_name ? fmt::format("{} must be a kernel: declare it `{}`", exercise.kernel_name, exercise.signature())
-                              : fmt::format("there is no kernel named {}: the exercise checks `{}`", exercise.kernel_name,
-                                            exercise.signature());
+    result.problem = has_name ? message("{} must be a kernel: declare it `{}`", as_is(exercise.kernel_name),
+                                        as_is(exercise.signature()))
+                              : message("there is no kernel named {}: the exercise checks `{}`", as_is(exercise.kernel_name),
+                                        as_is(exercise.signature()));
     return result;
   }
   // Every declaration of the kernel (a prototype, then the definition) gets the same parameters,

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "exercises/exercise.h"
+#include "text/message.h"
 
 namespace cudalab::lessons::exercises {
 
 struct RewrittenSource {
   bool ok = false;
-  std::string problem;  // when !ok: what is wrong with the signature, in words
+  Message problem;      // when !ok: what is wrong with the signature, in words
   int line = 0;         // the kernel's line (1-based), when found
   std::string text;     // the student's text with the parameters rewritten
   std::vector<std::string> pointer_names;  // the definition's pointer parameters, as the student named them

@@ -35,10 +35,10 @@ const char* to_string(VerdictKind kind) {
   return "cannot run";
 }
 
-std::string failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name) {
-  std::string headline = fmt::format("{}: test {} of {} ({})", to_string(kind), index + 1, total, test_name);
-  headline[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(headline[0])));
-  return headline;
+Message failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name) {
+  std::string kind_words = to_string(kind);
+  kind_words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind_words[0])));
+  return message("{}: test {} of {} ({})", kind_words, index + 1, total, test_name);
 }
 
 bool parse_verdict_kind(const std::string& text, VerdictKind* out) {
@@ -51,8 +51,8 @@ bool parse_verdict_kind(const std::string& text, VerdictKind* out) {
 }
 
 std::string Verdict::text() const {
-  std::string out = headline + "\n";
-  for (const std::string& line : details) out += "  " + line + "\n";
+  std::string out = headline.said() + "\n";
+  for (const Message& line : details) out += "  " + line.said() + "\n";
   for (const JitDiagnostic& d : diagnostics)
     out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, d.error ? "error" : "warning", d.message);
   if (!printed.empty()) out += "Printed by the kernel:\n" + printed + (printed.ends_with('\n') ? "" : "\n");
@@ -76,13 +76,20 @@ double number_from_json(const nlohmann::json& j) {
 }  // namespace
 
 nlohmann::json to_json(const Verdict& v) {
-  nlohmann::json j = {{"verdict", to_string(v.kind)},  {"exercise", v.exercise},         {"headline", v.headline},
-                      {"details", v.details},           {"failed_test", v.failed_test},  {"tests_passed", v.tests_passed},
+  nlohmann::json j = {{"verdict", to_string(v.kind)},  {"exercise", v.exercise},         {"headline", v.headline.english()},
+                      {"details", nlohmann::json::array()},           {"failed_test", v.failed_test},  {"tests_passed", v.tests_passed},
                       {"tests_total", v.tests_total},   {"compiler_log", v.compiler_log}, {"compiler", v.compiler},
                       {"device", v.device},             {"compile_seconds", v.compile_seconds},
                       {"run_seconds", v.run_seconds},   {"printed", v.printed},
                       {"diagnostics", nlohmann::json::array()},
                       {"wrong", nlohmann::json::array()}};
+  // The English for whoever reads the file; the messages for a reader that speaks another language.
+  j["headline_message"] = to_json(v.headline);
+  j["detail_messages"] = nlohmann::json::array();
+  for (const Message& line : v.details) {
+    j["details"].push_back(line.english());
+    j["detail_messages"].push_back(to_json(line));
+  }
   for (const JitDiagnostic& d : v.diagnostics)
     j["diagnostics"].push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"error", d.error}, {"message", d.message}});
   for (const WrongElement& w : v.wrong)
@@ -96,14 +103,33 @@ nlohmann::json to_json(const Verdict& v) {
   return j;
 }
 
+namespace {
+// The messages where they read, else the English as it came (a file from before messages, or a
+// hand-made one): said through the app's tables, as any English from elsewhere.
+void read_messages(const nlohmann::json& j, Verdict* v) {
+  if (const auto m = j.find("headline_message"); m == j.end() || !from_json(*m, &v->headline).ok())
+    v->headline = Message::text(j.value("headline", ""));
+  const auto lines = j.find("detail_messages");
+  if (lines != j.end() && lines->is_array()) {
+    for (const nlohmann::json& line : *lines) {
+      Message read;
+      if (!from_json(line, &read).ok()) break;
+      v->details.push_back(std::move(read));
+    }
+    if (v->details.size() == lines->size()) return;
+    v->details.clear();
+  }
+  for (const std::string& line : j.value("details", std::vector<std::string>{})) v->details.push_back(Message::text(line));
+}
+}  // namespace
+
 Status from_json(const nlohmann::json& j, Verdict* out) {
   try {
     Verdict v;
     if (!parse_verdict_kind(j.at("verdict").get<std::string>(), &v.kind))
       return Status::error(StatusCode::invalid_argument, "unknown verdict " + j.at("verdict").dump());
     v.exercise = j.value("exercise", "");
-    v.headline = j.value("headline", "");
-    v.details = j.value("details", std::vector<std::string>{});
+    read_messages(j, &v);
     v.failed_test = j.value("failed_test", "");
     v.tests_passed = j.value("tests_passed", 0);
     v.tests_total = j.value("tests_total", 0);
@@ -128,6 +154,15 @@ Status from_json(const nlohmann::json& j, Verdict* out) {
   }
 }
 
+Verdict not_checked(const std::string& exercise, const std::string& why) {
+  Verdict verdict;
+  verdict.exercise = exercise;
+  verdict.kind = VerdictKind::cannot_run;
+  verdict.headline = message("Not checked");
+  verdict.details.push_back(Message::text(why));
+  return verdict;
+}
+
 namespace {
 // A GPU's pass, weighed against the emulator's run of the same file (app/worker/sandboxed_check.h):
 // what the emulator's checks find stands, with a word on why the GPU did not see it. Where the
@@ -142,7 +177,7 @@ Verdict with_emulator_checks(Verdict gpu, const nlohmann::json& emulated_run, co
     // The GPU says only that an address was illegal; the emulator's bounds checks say which.
     if (second.kind != VerdictKind::out_of_bounds) return gpu;
     second.details.insert(second.details.begin(),
-                          fmt::format("The kernel faulted on {}, and the CPU emulator's checks found where:", device));
+                          message("The kernel faulted on {}, and the CPU emulator's checks found where:", device));
     return second;
   }
   switch (second.kind) {
@@ -159,10 +194,10 @@ Verdict with_emulator_checks(Verdict gpu, const nlohmann::json& emulated_run, co
   // the GPU's probe does not follow (a __shared__ array, a plain pointer copy).
   const bool schedule = second.kind == VerdictKind::data_race || second.kind == VerdictKind::divergent_barrier;
   second.details.insert(second.details.begin(),
-                        schedule ? fmt::format("Every test passed on {}, but the CPU emulator's checks found this: the GPU's "
-                                               "schedule happened to hide it, and another run, or another GPU, may not.",
-                                               device)
-                                 : fmt::format("Every test passed on {}, but the CPU emulator's closer checks found this:", device));
+                        schedule ? message("Every test passed on {}, but the CPU emulator's checks found this: the GPU's "
+                                           "schedule happened to hide it, and another run, or another GPU, may not.",
+                                           device)
+                                 : message("Every test passed on {}, but the CPU emulator's closer checks found this:", device));
   return second;
 }
 }  // namespace
@@ -179,8 +214,8 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       if (!verdict.passed()) return verdict;
       if (spec == nullptr) {
         verdict.kind = VerdictKind::cannot_run;
-        verdict.headline = "Cannot check here";
-        verdict.details = {"no exercise named " + exercise};
+        verdict.headline = message("Cannot check here");
+        verdict.details = {message("no exercise named {}", as_is(exercise))};
         return verdict;
       }
       CheckEvidence evidence;
@@ -200,25 +235,25 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
   switch (run.status.code) {
     case StatusCode::timeout:
       verdict.kind = VerdictKind::timed_out;
-      verdict.headline = compiling ? "Timed out while compiling" : "Timed out";
-      verdict.details.push_back(run.status.message);
+      verdict.headline = compiling ? message("Timed out while compiling") : message("Timed out");
+      verdict.details.push_back(Message::text(run.status.message));
       if (!compiling)
-        verdict.details.push_back("Is there a loop that never ends (a stride of 0, a condition that stays true), or a "
-                                  "__syncthreads() some threads never reach?");
+        verdict.details.push_back(message("Is there a loop that never ends (a stride of 0, a condition that stays true), or a "
+                                          "__syncthreads() some threads never reach?"));
       break;
     case StatusCode::ok:
       verdict.kind = VerdictKind::cannot_run;
-      verdict.headline = "Cannot check here: the check gave no verdict";
+      verdict.headline = message("{}: the check gave no verdict", "Cannot check here");
       break;
     case StatusCode::kernel_fault:
       verdict.kind = VerdictKind::kernel_fault;
-      verdict.headline = "Kernel fault: the check stopped";
-      verdict.details.push_back(run.status.message);
+      verdict.headline = message("{}: the check stopped", "Kernel fault");
+      verdict.details.push_back(Message::text(run.status.message));
       break;
     default:
       verdict.kind = VerdictKind::cannot_run;
-      verdict.headline = "Cannot check here";
-      verdict.details.push_back(run.status.message);
+      verdict.headline = message("Cannot check here");
+      verdict.details.push_back(Message::text(run.status.message));
   }
   // The worker said which test it had started (worker_client.cpp): the verdict names it, as one
   // that came back in words would.
@@ -234,7 +269,7 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       verdict.tests_passed = index;
       verdict.failed_test = failed.name;
       verdict.headline = failed_test_headline(verdict.kind, index, verdict.tests_total, failed.name);
-      verdict.details.push_back(fmt::format("Test: {}, launched as {}", failed.name, failed.launch.str()));
+      verdict.details.push_back(message("Test: {}, launched as {}", failed.name, as_is(failed.launch.str())));
     }
   }
   return verdict;

@@ -10,6 +10,7 @@
 
 #include "cudalab/jit.h"
 #include "cudalab/status.h"
+#include "text/message.h"
 
 namespace cudalab::lessons::exercises {
 
@@ -28,7 +29,7 @@ enum class VerdictKind {
 };
 const char* to_string(VerdictKind kind);  // "passed", "wrong result", …
 // "Wrong result: test 2 of 5 (n = 1000: …)": the headline of a failure in one test (0-based index).
-std::string failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name);
+Message failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name);
 bool parse_verdict_kind(const std::string& text, VerdictKind* out);
 
 // An output element that differs from the reference, and who wrote it.
@@ -49,8 +50,10 @@ struct CellPicture {
 struct Verdict {
   VerdictKind kind = VerdictKind::cannot_run;
   std::string exercise;
-  std::string headline;              // one line: "Passed all 5 tests" / "Wrong result in test 2 of 5"
-  std::vector<std::string> details;  // what happened, in words, most useful first
+  // Words made where the check ran, said where it is shown (text/message.h): the worker speaks no
+  // language, the app and `cudalab check` speak the student's.
+  Message headline;              // one line: "Passed all 5 tests" / "Wrong result: test 2 of 5 (…)"
+  std::vector<Message> details;  // what happened, in words, most useful first
   std::string failed_test;           // the test's name when one failed
   int tests_passed = 0, tests_total = 0;
   std::vector<JitDiagnostic> diagnostics;
@@ -63,13 +66,16 @@ struct Verdict {
   double compile_seconds = 0, run_seconds = 0;
 
   bool passed() const { return kind == VerdictKind::passed; }
-  // Headline and details as lines of text (the CLI's report).
+  // Headline and details as lines of text in speaking() (the CLI's report).
   std::string text() const;
 };
 
 nlohmann::json to_json(const Verdict& verdict);
 // Never throws; fields of the wrong type give a Status.
 Status from_json(const nlohmann::json& j, Verdict* out);
+
+// A submission `cudalab check` could not check (unreadable, too large): "Not checked", and why.
+Verdict not_checked(const std::string& exercise, const std::string& why);
 
 }  // namespace cudalab::lessons::exercises
 

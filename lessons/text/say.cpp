@@ -6,6 +6,7 @@
 
 #include "text/catalog.h"
 #include "text/catalog_index.h"
+#include "text/message.h"
 
 namespace cudalab::lessons {
 
@@ -51,7 +52,8 @@ struct IsText {
   bool operator()(const T&) const { return false; }
 };
 
-// A fixed text in Chinese: the catalog's word, else the installed tables, else the text itself.
+}  // namespace
+
 std::string chinese_word(std::string english) {
   if (const Template* chinese = find_template(english)) {
     std::string out;
@@ -65,24 +67,23 @@ std::string chinese_word(std::string english) {
   return english;
 }
 
-}  // namespace
-
 void set_argument_words(std::string (*chinese_of)(std::string_view english)) {
   argument_words.store(chinese_of, std::memory_order_release);
 }
 
-std::string fill(const Template& translation, std::string_view id, fmt::format_args args) {
-  // The English replacement fields in order, each as a format of its own argument with every index
-  // written out ("{:.{}f}" → "{0:.{1}f}"): numbered as fmt numbers them, the field's own argument
-  // first, then those its spec asks for (a width, a precision).
-  struct Field {
-    std::string format;
-    int argument = 0;
-  };
+std::vector<Field> fields_of(std::string_view id) {
+  // Numbered as fmt numbers them: the field's own argument first, then those its spec asks for (a
+  // width, a precision), every index written out ("{:.{}f}" → "{0:.{1}f}").
   std::vector<Field> fields;
   int next_argument = 0;
   const auto numbered = [&](std::string_view index) {
-    return index.empty() ? next_argument++ : std::stoi(std::string(index));
+    if (index.empty()) return next_argument++;
+    int n = 0;
+    for (const char c : index) {
+      if (c < '0' || c > '9' || n > 1000) return -1;
+      n = n * 10 + (c - '0');
+    }
+    return n;
   };
   for (std::size_t i = 0; i < id.size(); ++i) {
     if ((id[i] == '{' || id[i] == '}') && i + 1 < id.size() && id[i + 1] == id[i]) {
@@ -103,13 +104,19 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
           continue;
         }
         const std::size_t nested_close = inside.find('}', at);
+        if (nested_close == std::string_view::npos) break;
         format += "{" + std::to_string(numbered(inside.substr(at + 1, nested_close - at - 1))) + "}";
         at = nested_close;
       }
     }
-    fields.push_back({format + "}", argument});
+    fields.push_back({format + "}", argument, i, close});
     i = close;
   }
+  return fields;
+}
+
+std::string fill(const Template& translation, std::string_view id, fmt::format_args args) {
+  const std::vector<Field> fields = fields_of(id);
   std::string out;
   for (const Template::Piece& piece : translation.pieces) {
     if (piece.hole < 0) {
@@ -123,6 +130,18 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
     out += shown;
   }
   return out;
+}
+
+std::vector<Message::Argument> formatted_arguments(std::string_view id, fmt::format_args args,
+                                                   const std::vector<const Message*>& nested) {
+  std::vector<Message::Argument> formatted;
+  for (const Field& field : fields_of(id)) {
+    Message::Argument argument{fmt::vformat(field.format, args), fmt::visit_format_arg(IsText{}, args.get(field.argument)), {}};
+    const auto index = static_cast<std::size_t>(field.argument);
+    if (index < nested.size() && nested[index] != nullptr) argument.nested.push_back(*nested[index]);
+    formatted.push_back(std::move(argument));
+  }
+  return formatted;
 }
 
 }  // namespace text

@@ -16,7 +16,7 @@ LabRun run_with_verdict(ex::VerdictKind kind, const std::string& device) {
   ex::Verdict verdict;
   verdict.kind = kind;
   verdict.exercise = "guard";
-  verdict.headline = "Wrong result in test 2 of 5";
+  verdict.headline = cudalab::lessons::Message::text("Wrong result in test 2 of 5");
   verdict.device = device;
   LabRun run;
   run.lesson = "exercise:guard";
@@ -28,7 +28,7 @@ LabRun run_with_verdict(ex::VerdictKind kind, const std::string& device) {
 TEST(OutcomeOfCheck, TheVerdictNamesTheRunsDeviceWhereItNamesNone) {
   const auto outcome = outcome_of_check(run_with_verdict(ex::VerdictKind::wrong_result, ""), "guard");
   EXPECT_EQ(outcome.verdict.kind, ex::VerdictKind::wrong_result);
-  EXPECT_EQ(outcome.verdict.headline, "Wrong result in test 2 of 5");
+  EXPECT_EQ(outcome.verdict.headline.english(), "Wrong result in test 2 of 5");
   EXPECT_EQ(outcome.verdict.device, "CPU emulator");
 }
 

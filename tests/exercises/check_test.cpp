@@ -42,8 +42,8 @@ TEST_F(EmulatorCheck, AnOutOfBoundsWriteNamesThreadBlockAndBuffer) {
   const ex::Verdict verdict = checker.check("guard", unguarded);
   ASSERT_EQ(verdict.kind, ex::VerdictKind::out_of_bounds) << verdict.text();
   // n = 1000 in 4 blocks of 256: thread 232 of block 3 is index 1000, the first outside.
-  EXPECT_NE(verdict.details.front().find("of block (3,0,0)"), std::string::npos) << verdict.text();
-  EXPECT_NE(verdict.details.front().find("a[1000]"), std::string::npos) << verdict.text();
+  EXPECT_NE(verdict.details.front().english().find("of block (3,0,0)"), std::string::npos) << verdict.text();
+  EXPECT_NE(verdict.details.front().english().find("a[1000]"), std::string::npos) << verdict.text();
 }
 
 TEST_F(EmulatorCheck, ReadingTwiceIsTooMany) {

@@ -35,7 +35,7 @@ Verdict claimed_pass(const Exercise& exercise) {
   Verdict verdict;
   verdict.kind = VerdictKind::passed;
   verdict.exercise = exercise.id;
-  verdict.headline = "Passed all 3 tests";
+  verdict.headline = cudalab::lessons::Message::text("Passed all 3 tests");
   return verdict;
 }
 
@@ -110,10 +110,10 @@ TEST(Evidence, APassForAnotherExerciseOrOfAnotherShapeIsNotBelieved) {
 TEST(Evidence, AFailureStandsAsTheWorkerSaidIt) {
   Verdict failed = claimed_pass(guard());
   failed.kind = VerdictKind::out_of_bounds;
-  failed.headline = "Out of bounds: test 2 of 3";
+  failed.headline = cudalab::lessons::Message::text("Out of bounds: test 2 of 3");
   const Verdict verdict = verdict_of_run(run_with(failed, nullptr), "guard");
   EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds);
-  EXPECT_EQ(verdict.headline, "Out of bounds: test 2 of 3");
+  EXPECT_EQ(verdict.headline.english(), "Out of bounds: test 2 of 3");
 }
 
 // A GPU's pass is weighed against the emulator's run of the same file (sandboxed_check.h): the
@@ -125,7 +125,7 @@ Verdict gpu_pass_against_emulator(VerdictKind kind, const std::string& headline)
   cudalab::Run run = run_with(gpu, &evidence);
   Verdict caught = claimed_pass(guard());
   caught.kind = kind;
-  caught.headline = headline;
+  caught.headline = cudalab::lessons::Message::text(headline);
   caught.device = "CPU emulator";
   run.results["emulator_check"] = cudalab::to_json(run_with(caught, nullptr));
   return verdict_of_run(run, "guard");
@@ -135,7 +135,7 @@ TEST(Evidence, WhatTheEmulatorsChecksFindOverturnsAGpuPass) {
   const Verdict verdict = gpu_pass_against_emulator(VerdictKind::divergent_barrier, "Divergent barrier: test 1 of 3");
   EXPECT_EQ(verdict.kind, VerdictKind::divergent_barrier) << verdict.text();
   ASSERT_FALSE(verdict.details.empty());
-  EXPECT_NE(verdict.details.front().find("Every test passed on NVIDIA H200, but the CPU emulator's checks found this"),
+  EXPECT_NE(verdict.details.front().english().find("Every test passed on NVIDIA H200, but the CPU emulator's checks found this"),
             std::string::npos)
       << verdict.text();
 }
@@ -144,7 +144,7 @@ TEST(Evidence, AnAccessTheGpuDidNotFollowIsNotCalledTheSchedulesLuck) {
   const Verdict verdict = gpu_pass_against_emulator(VerdictKind::out_of_bounds, "Out of bounds: test 2 of 3");
   EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds) << verdict.text();
   ASSERT_FALSE(verdict.details.empty());
-  EXPECT_EQ(verdict.details.front(), "Every test passed on NVIDIA H200, but the CPU emulator's closer checks found this:");
+  EXPECT_EQ(verdict.details.front().english(), "Every test passed on NVIDIA H200, but the CPU emulator's closer checks found this:");
 }
 
 TEST(Evidence, WhereTheEmulatorCannotJudgeTheGpuPassStands) {
@@ -165,18 +165,18 @@ TEST(Evidence, WhereTheEmulatorCannotJudgeTheGpuPassStands) {
 TEST(Evidence, TheEmulatorPlacesAGpuFaultOutOfBounds) {
   Verdict gpu = claimed_pass(guard());
   gpu.kind = VerdictKind::kernel_fault;
-  gpu.headline = "Kernel fault: test 1 of 3";
+  gpu.headline = cudalab::lessons::Message::text("Kernel fault: test 1 of 3");
   gpu.device = "NVIDIA H200";
   cudalab::Run run = run_with(gpu, nullptr);
   Verdict placed = claimed_pass(guard());
   placed.kind = VerdictKind::out_of_bounds;
-  placed.headline = "Out of bounds: test 1 of 3";
-  placed.details = {"thread (0,0,0) of block (0,0,0) read chunk[256], outside the __shared__ array chunk[256]"};
+  placed.headline = cudalab::lessons::Message::text("Out of bounds: test 1 of 3");
+  placed.details = {cudalab::lessons::Message::text("thread (0,0,0) of block (0,0,0) read chunk[256], outside the __shared__ array chunk[256]")};
   run.results["emulator_check"] = cudalab::to_json(run_with(placed, nullptr));
   const Verdict verdict = verdict_of_run(run, "guard");
   EXPECT_EQ(verdict.kind, VerdictKind::out_of_bounds) << verdict.text();
   ASSERT_EQ(verdict.details.size(), 2u) << verdict.text();
-  EXPECT_EQ(verdict.details.front(), "The kernel faulted on NVIDIA H200, and the CPU emulator's checks found where:");
+  EXPECT_EQ(verdict.details.front().english(), "The kernel faulted on NVIDIA H200, and the CPU emulator's checks found where:");
   for (VerdictKind other : {VerdictKind::passed, VerdictKind::wrong_result, VerdictKind::data_race, VerdictKind::kernel_fault}) {
     placed.kind = other;
     run.results["emulator_check"] = cudalab::to_json(run_with(placed, nullptr));
@@ -193,7 +193,7 @@ TEST(Evidence, ACrashOrAHangNamesTheTestItWasIn) {
   const Verdict fault = verdict_of_run(crashed, "guard");
   const TestCase second = guard().cases().at(1);
   EXPECT_EQ(fault.kind, VerdictKind::kernel_fault);
-  EXPECT_EQ(fault.headline, "Kernel fault: test 2 of " + std::to_string(guard().cases().size()) + " (" + second.name + ")");
+  EXPECT_EQ(fault.headline.english(), "Kernel fault: test 2 of " + std::to_string(guard().cases().size()) + " (" + second.name + ")");
   EXPECT_EQ(fault.tests_passed, 1);
   EXPECT_DOUBLE_EQ(fault.compile_seconds, 0.75);
   EXPECT_NE(fault.text().find("launched as " + second.launch.str()), std::string::npos) << fault.text();
@@ -201,7 +201,7 @@ TEST(Evidence, ACrashOrAHangNamesTheTestItWasIn) {
   compiling.status = Status::error(StatusCode::timeout, "stopped after 45.1 s: the compiler did not finish within 45.0 s (the "
                                                         "check's compile limit)");
   const Verdict slow = verdict_of_run(compiling, "guard");
-  EXPECT_EQ(slow.headline, "Timed out while compiling");
+  EXPECT_EQ(slow.headline.english(), "Timed out while compiling");
   EXPECT_EQ(slow.text().find("loop that never ends"), std::string::npos) << slow.text();
 }
 

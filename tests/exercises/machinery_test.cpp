@@ -70,12 +70,12 @@ TEST(Signature, PointersBecomeCheckedPointersOnTheSameLines) {
 TEST(Signature, ProblemsAreSaidWithTheExpectedSignature) {
   const RewrittenSource missing = rewrite_kernel_parameters("void add_ten(const float* a, float* out, int n) {}", guard());
   EXPECT_FALSE(missing.ok);
-  EXPECT_NE(missing.problem.find("must be a kernel"), std::string::npos) << missing.problem;
+  EXPECT_NE(missing.problem.english().find("must be a kernel"), std::string::npos) << missing.problem;
   const RewrittenSource wrong_type = rewrite_kernel_parameters("__global__ void add_ten(float* a, float* out, int n) {}", guard());
   EXPECT_FALSE(wrong_type.ok);
-  EXPECT_NE(wrong_type.problem.find("instead of `const float*`"), std::string::npos) << wrong_type.problem;
+  EXPECT_NE(wrong_type.problem.english().find("instead of `const float*`"), std::string::npos) << wrong_type.problem;
   const RewrittenSource too_few = rewrite_kernel_parameters("__global__ void add_ten(const float* a) {}", guard());
-  EXPECT_NE(too_few.problem.find("1 parameter instead of 3"), std::string::npos) << too_few.problem;
+  EXPECT_NE(too_few.problem.english().find("1 parameter instead of 3"), std::string::npos) << too_few.problem;
   const RewrittenSource in_comment = rewrite_kernel_parameters("/* __global__ void add_ten(const float* a, float* out, int n) */", guard());
   EXPECT_FALSE(in_comment.ok);
 }
@@ -118,7 +118,7 @@ TEST(Signature, APrototypeGetsTheSameParametersAsTheDefinition) {
   EXPECT_FALSE(wrong.ok);
   EXPECT_EQ(wrong.line, 1);
   const RewrittenSource unnamed = rewrite_kernel_parameters("__global__ void add_ten(const float*, float* out, int n) {}", guard());
-  EXPECT_NE(unnamed.problem.find("parameter 1 has no name"), std::string::npos) << unnamed.problem;
+  EXPECT_NE(unnamed.problem.english().find("parameter 1 has no name"), std::string::npos) << unnamed.problem;
 }
 
 TEST(Signature, ArrayParametersArePointers) {
@@ -180,8 +180,8 @@ TEST(Verdicts, RoundTripThroughJson) {
   Verdict v;
   v.kind = VerdictKind::wrong_result;
   v.exercise = "guard";
-  v.headline = "Wrong result: test 2 of 3";
-  v.details = {"a", "b"};
+  v.headline = cudalab::lessons::Message::text("Wrong result: test 2 of 3");
+  v.details = {cudalab::lessons::Message::text("a"), cudalab::lessons::Message::text("b")};
   v.diagnostics.push_back({"student.cu", 3, 4, true, "x"});
   v.wrong.push_back({"out", 7, 1.5, 2.5, "thread (7,0,0) of block (0,0,0)"});
   v.picture = CellPicture{"out", 4, 2, {0, 1, 2, 0, 0, 0, 0, 0}};
@@ -190,6 +190,7 @@ TEST(Verdicts, RoundTripThroughJson) {
   ASSERT_TRUE(from_json(to_json(v), &back).ok());
   EXPECT_EQ(back.kind, v.kind);
   EXPECT_EQ(back.headline, v.headline);
+  EXPECT_EQ(back.details, v.details);
   EXPECT_EQ(back.printed, v.printed);
   EXPECT_EQ(back.diagnostics[0].line, 3);
   EXPECT_EQ(back.wrong[0].writer, v.wrong[0].writer);

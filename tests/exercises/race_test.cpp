@@ -15,7 +15,7 @@ class Races : public ::testing::Test {
   void SetUp() override { ASSERT_TRUE(checker.opened()) << checker.open_status().describe(); }
   std::string details(const ex::Verdict& verdict) {
     std::string out;
-    for (const std::string& line : verdict.details) out += line + "\n";
+    for (const cudalab::lessons::Message& line : verdict.details) out += line.english() + "\n";
     return out;
   }
   Checker checker{BackendRequest::emulator};
@@ -38,11 +38,11 @@ TEST_F(Races, AMissingBarrierIsARaceWithBothThreadsElementAndLines) {
   ASSERT_FALSE(verdict.details.empty());
   // Threads run in order on the emulator: thread 127 is the first to read a slot (chunk[128], line
   // 8) that a later thread then writes (line 7).
-  EXPECT_EQ(verdict.details[0],
+  EXPECT_EQ(verdict.details[0].english(),
             "thread (127,0,0) of block (0,0,0) read chunk[128] at line 8 while thread (128,0,0) of block (0,0,0) wrote "
             "it at line 7, with no __syncthreads() between them")
       << verdict.text();
-  EXPECT_NE(verdict.headline.find("Data race"), std::string::npos) << verdict.headline;
+  EXPECT_NE(verdict.headline.english().find("Data race"), std::string::npos) << verdict.headline.english();
 }
 
 TEST_F(Races, TwoDimensionalTilesAreNamedByRowAndColumn) {
@@ -53,7 +53,7 @@ TEST_F(Races, TwoDimensionalTilesAreNamedByRowAndColumn) {
   source.erase(barrier, std::string("__syncthreads();").size());
   const ex::Verdict verdict = checker.check("matmul_tiled", source);
   ASSERT_EQ(verdict.kind, ex::VerdictKind::data_race) << verdict.text();
-  EXPECT_NE(verdict.details[0].find("tile_a[0]["), std::string::npos) << details(verdict);
+  EXPECT_NE(verdict.details[0].english().find("tile_a[0]["), std::string::npos) << details(verdict);
 }
 
 TEST_F(Races, ManyReadersOwnElementsAndAtomicsAreNoRaces) {
@@ -107,7 +107,7 @@ TEST_F(Races, WarpMeetingsOrderTheirLanes) {
   unsynced.erase(unsynced.find("  __syncwarp();\n"), std::string("  __syncwarp();\n").size());
   const ex::Verdict racy = checker.check("dot", unsynced);
   ASSERT_EQ(racy.kind, ex::VerdictKind::data_race) << racy.text();
-  EXPECT_NE(racy.details[0].find("read lane_values[1] at line 8"), std::string::npos) << details(racy);
+  EXPECT_NE(racy.details[0].english().find("read lane_values[1] at line 8"), std::string::npos) << details(racy);
 }
 
 TEST_F(Races, BlocksWritingOneGlobalElementRace) {
@@ -126,8 +126,8 @@ TEST_F(Races, BlocksWritingOneGlobalElementRace) {
   const ex::Verdict verdict = checker.check("reverse_block", source);
   ASSERT_EQ(verdict.kind, ex::VerdictKind::data_race) << verdict.text();
   EXPECT_EQ(verdict.tests_passed, 1) << verdict.text();
-  EXPECT_NE(verdict.details[0].find(" wrote out["), std::string::npos) << details(verdict);
-  EXPECT_NE(verdict.details[0].find("wrote it too at line 9; threads of different blocks are never ordered"), std::string::npos)
+  EXPECT_NE(verdict.details[0].english().find(" wrote out["), std::string::npos) << details(verdict);
+  EXPECT_NE(verdict.details[0].english().find("wrote it too at line 9; threads of different blocks are never ordered"), std::string::npos)
       << details(verdict);
 }
 

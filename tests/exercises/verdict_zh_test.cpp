@@ -1,8 +1,10 @@
 // Issue #14: a verdict reads in Chinese. Every exercise's starter and every wrong variant under
 // variants/ is checked on the emulator (through the real executable's worker, as the app and
-// `cudalab check` do); the headline and details the verdict pane and the CLI show go through the
-// zh-CN tables and patterns (i18n::localized_verdict), and no English word may be left but names:
-// CUDA identifiers, kernels, code, units, numbers — and a compiler's own message after "第 N 行：".
+// `cudalab check` do); the headline and details the verdict pane and the CLI show are said in
+// Chinese (lessons/text/message.h), and no English word may be left but names: CUDA identifiers,
+// kernels, code, units, numbers — and a compiler's own message after "第 N 行：". Issue #28: every
+// message with holes that a verdict carries is the catalog's (lessons/exercises/strings.zh-CN.po),
+// said by a lookup and a format, never by the app's patterns for English from elsewhere.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -10,26 +12,38 @@
 #include <vector>
 
 #include "check_support.h"
-#include "i18n/language.h"
 #include "i18n/text_patterns.h"
-#include "i18n/view_words.h"
+#include "text/catalog.h"
+#include "text/catalog_index.h"
+#include "text/message.h"
+#include "text/say.h"
 
 namespace cudalab::exercise_tests {
 namespace {
 
 namespace i18n = app::i18n;
 
-// The English left in a verdict's Chinese, by line.
-std::vector<std::string> english_left(const ex::Verdict& english) {
-  i18n::set_current_language(i18n::Language::zh_cn);
-  const ex::Verdict verdict = i18n::localized_verdict(english);
-  i18n::set_current_language(i18n::Language::en);
+// The ids of `said`, and of the messages nested in its arguments, that have holes but no Chinese.
+void uncatalogued(const lessons::Message& said, std::vector<std::string>* missing) {
+  if (!said.args.empty() && lessons::text::find_template(lessons::text::message_id(said.id)) == nullptr)
+    missing->push_back(said.id);
+  for (const lessons::Message::Argument& argument : said.args)
+    for (const lessons::Message& nested : argument.nested) uncatalogued(nested, missing);
+}
+
+// The English left in a verdict's Chinese, by line, and the messages the catalog lacks.
+std::vector<std::string> english_left(const ex::Verdict& verdict) {
+  const lessons::SpeakIn chinese(lessons::Language::zh_cn);
   std::vector<std::string> left;
-  std::vector<std::string> lines = verdict.details;
+  std::vector<lessons::Message> lines = verdict.details;
   lines.insert(lines.begin(), verdict.headline);
-  for (std::string line : lines) {
+  for (const lessons::Message& said : lines) {
+    std::vector<std::string> missing;
+    uncatalogued(said, &missing);
+    for (const std::string& id : missing) left.push_back("no catalog entry: " + id);
+    const std::string line = said.said();
     // The compiler speaks English (g++, NVRTC): its message is quoted as it came.
-    if (english.kind == ex::VerdictKind::does_not_compile && line.starts_with("第 ")) continue;
+    if (verdict.kind == ex::VerdictKind::does_not_compile && line.starts_with("第 ")) continue;
     if (!i18n::english_words_left(line).empty()) left.push_back(line);
   }
   return left;
