@@ -11,6 +11,7 @@
 
 #include "cudalab/files.h"
 #include "i18n/language.h"
+#include "session/standalone_program.h"
 
 namespace cudalab::app {
 
@@ -142,14 +143,23 @@ void CodePanel::draw_whole_program(const Course& course, const widgets::Style& s
     if (path.empty()) {
       save_message_ = tr("Type a file name first.");
     } else {
+      // One file that builds where it is saved: the chapter's headers it includes written in.
+      const StandaloneProgram standalone = standalone_program(lessons_dir_ / outline.folder / outline.program_file);
       errno = 0;
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << program.text;
-      out.flush();
-      if (!out) {
+      std::ofstream out;
+      if (standalone.problem.empty()) {
+        out.open(path, std::ios::binary | std::ios::trunc);
+        out << standalone.text;
+        out.flush();
+      }
+      if (!standalone.problem.empty()) {
+        save_message_ = "Not saved: " + standalone.problem;
+      } else if (!out) {
         save_message_ = "Could not write " + path + (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
       } else {
         save_message_ = "Saved " + path + ". Build it with: nvcc " + path;
+        if (!standalone.written_in.empty())
+          save_message_ += " (" + std::to_string(standalone.written_in.size()) + " headers of the chapter written in)";
       }
     }
   }
