@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/files.h"
+#include "exercises/checker.h"
 #include "i18n/text_patterns.h"
 #include "markdown/markdown.h"
 #include "session/paths.h"
@@ -108,8 +109,8 @@ void ExercisePanel::submit_check(Shell shell) {
 }
 
 bool ExercisePanel::take_outcome(LessonRunner::Outcome& outcome, Shell shell) {
-  if (!outcome.run.lesson.starts_with("exercise:")) return false;
-  const std::string id = outcome.run.lesson.substr(std::string_view("exercise:").size());
+  const std::string id = ex::exercise_of_check_run(outcome.run);
+  if (id.empty()) return false;
   if (checking_ && checking_->second == outcome.id) checking_.reset();
   worker::CheckOutcome checked = worker::outcome_of_check(outcome.run, id);
   ex::Verdict& verdict = checked.verdict;

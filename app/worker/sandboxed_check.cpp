@@ -1,5 +1,7 @@
 #include "worker/sandboxed_check.h"
 
+#include "exercises/checker.h"
+
 
 namespace cudalab::app::worker {
 namespace {
@@ -17,7 +19,7 @@ Run check_once(const CheckRequest& request, BackendOpening opening, lessons::Run
     run = client.check(request.exercise, request.source, control, request.time_limit);
   }
   if (track) track(nullptr);
-  if (run.lesson.empty()) run.lesson = "exercise:" + request.exercise;  // stopped before it said: still this check's
+  if (run.lesson.empty()) run.lesson = lessons::exercises::check_run_label(request.exercise);  // stopped before it said
   if (run.device.name.empty()) run.device = facts;
   if (!client.sandbox_line().empty()) run.results["sandbox"] = client.sandbox_line();
   return run;

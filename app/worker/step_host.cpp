@@ -56,17 +56,7 @@ class InProcessHost final : public StepHost {
 
   Run check(const std::string& exercise, const std::string& source, lessons::RunControl&,
             std::chrono::milliseconds) override {
-    Run run;
-    run.lesson = "exercise:" + exercise;
-    const lessons::exercises::Exercise* found = lessons::exercises::find_exercise(exercise);
-    if (device_ == nullptr || found == nullptr) {
-      run.status = Status::error(device_ == nullptr ? StatusCode::no_device : StatusCode::invalid_argument,
-                                 device_ == nullptr ? "no backend is open" : "no exercise named " + exercise);
-      return run;
-    }
-    run.device = device_->facts();
-    run.results["verdict"] = lessons::exercises::to_json(lessons::exercises::check_submission(*found, source, *device_));
-    return run;
+    return lessons::exercises::check_as_run(exercise, source, device_.get());
   }
 
  private:

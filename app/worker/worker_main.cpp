@@ -127,39 +127,26 @@ class Worker {
 
   // Compiles and checks a student's kernel on the open device (lessons/exercises/checker.h).
   void check(const ask::Check& request) {
+    namespace ex = lessons::exercises;
     const std::uint64_t id = request.id;
-    Run result;
-    bool retire = false;
-    const std::string& exercise_id = request.exercise;
-    result.lesson = "exercise:" + exercise_id;
-    const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(exercise_id);
     Device* device = host_->device();
-    if (exercise == nullptr) {
-      result.status = Status::error(StatusCode::invalid_argument, "no exercise named " + exercise_id);
-    } else if (device == nullptr) {
-      result.status = Status::error(StatusCode::no_device, "no backend is open");
-    } else {
-      result.device = device->facts();
-      crash_report_set_step(exercise->id.c_str(), -1);  // "while checking map2d"
-      lessons::exercises::CheckEvidence evidence;
-      // The client's run-time clock starts here: compiling has a limit of its own. Said before
-      // the seal and before any of the student's code is loaded, so this message is ours.
-      const auto compiled = [&] {
-        send(tell::Phase{id, std::nullopt});
-        sandbox::seal_run_phase();
-      };
-      // Which test runs, so that a crash or a hang that ends this process still names it.
-      const auto on_test = [&](int test) { send(tell::Phase{id, test}); };
-      const auto verdict = lessons::exercises::check_submission(*exercise, request.source, *device, &evidence,
-                                                                compiled, on_test);
-      crash_report_set_step(nullptr, 0);
-      result.results["verdict"] = lessons::exercises::to_json(verdict);
-      result.results["evidence"] = lessons::exercises::to_json(evidence);
-      // A kernel that faulted on a GPU (a trap, a device assert) leaves this process's context
-      // unusable; a fresh process gets one at once (ARCHITECTURE.md, "The worker process"), as after a
-      // lesson's fault.
-      retire = device->is_gpu() && verdict.kind == lessons::exercises::VerdictKind::kernel_fault;
-    }
+    ex::CheckHooks hooks;
+    // The client's run-time clock starts here: compiling has a limit of its own. Said before the
+    // seal and before any of the student's code is loaded, so this message is ours.
+    hooks.before_run = [&] {
+      send(tell::Phase{id, std::nullopt});
+      sandbox::seal_run_phase();
+    };
+    // Which test runs, so that a crash or a hang that ends this process still names it.
+    hooks.on_test = [&](int test) { send(tell::Phase{id, test}); };
+    crash_report_set_step(request.exercise.c_str(), -1);  // "while checking map2d"
+    ex::VerdictKind kind = ex::VerdictKind::cannot_run;
+    Run result = ex::check_as_run(request.exercise, request.source, device, hooks, &kind);
+    crash_report_set_step(nullptr, 0);
+    // A kernel that faulted on a GPU (a trap, a device assert) leaves this process's context
+    // unusable; a fresh process gets one at once (ARCHITECTURE.md, "The worker process"), as after a
+    // lesson's fault.
+    const bool retire = device != nullptr && device->is_gpu() && kind == ex::VerdictKind::kernel_fault;
     send(tell::Done{id, std::move(result), retire});
     if (retire) ::_exit(0);
   }

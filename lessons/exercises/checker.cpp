@@ -340,4 +340,37 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
   return verdict;
 }
 
+namespace {
+constexpr std::string_view kCheckRunPrefix = "exercise:";
+}  // namespace
+
+std::string check_run_label(std::string_view exercise_id) { return std::string(kCheckRunPrefix) + std::string(exercise_id); }
+
+std::string exercise_of_check_run(const Run& run) {
+  return run.lesson.starts_with(kCheckRunPrefix) ? run.lesson.substr(kCheckRunPrefix.size()) : std::string();
+}
+
+Run check_as_run(const std::string& exercise_id, std::string_view source, Device* device, const CheckHooks& hooks,
+                 VerdictKind* kind) {
+  Run run;
+  run.lesson = check_run_label(exercise_id);
+  if (kind != nullptr) *kind = VerdictKind::cannot_run;
+  const Exercise* exercise = find_exercise(exercise_id);
+  if (exercise == nullptr) {
+    run.status = Status::error(StatusCode::invalid_argument, "no exercise named " + exercise_id);
+    return run;
+  }
+  if (device == nullptr) {
+    run.status = Status::error(StatusCode::no_device, "no backend is open");
+    return run;
+  }
+  run.device = device->facts();
+  CheckEvidence evidence;
+  const Verdict verdict = check_submission(*exercise, source, *device, &evidence, hooks.before_run, hooks.on_test);
+  if (kind != nullptr) *kind = verdict.kind;
+  run.results["verdict"] = to_json(verdict);
+  run.results["evidence"] = to_json(evidence);
+  return run;
+}
+
 }  // namespace cudalab::lessons::exercises
