@@ -36,7 +36,7 @@ AppShell::AppShell(std::vector<std::unique_ptr<lessons::Lesson>> lessons, std::f
   recorded_.shelf().add_folders_under(texts_.data_dir() / "assets" / "recordings");
   if (options_.show_recorded) recorded_.show_at_start();
   placement_.restore(saved);
-  panes_ = saved.panes;
+  panes_.sizes = saved.panes;
 }
 
 AppShell::~AppShell() = default;
@@ -288,7 +288,7 @@ Settings AppShell::snapshot_settings() const {
   Settings settings = settings_.saved();
   placement_.save(&settings);
   looks_.save(&settings);
-  settings.panes = panes_;
+  settings.panes = panes_.sizes;
   if (course_.chapter_count() > 0) {
     settings.chapter = course_.current().id;
     settings.step = course_.current_step();

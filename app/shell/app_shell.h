@@ -2,9 +2,10 @@
 // The desktop shell's state and its per-frame UI. gui.cpp owns the window and the main loop;
 // this class owns what the student sees: chapters, lesson text, canvas, controls, bottom pane and
 // status bar (each panel in its own panel_*.cpp), the runner thread, settings and navigation.
-// Features with state of their own live in app/panels/ (the Code tab, predictions, recorded runs,
-// exercises) and are handed what they act on.
-#include <cstdint>
+// Its state comes in pieces that own themselves (the looks, the chapters' texts, the panes, the
+// run on screen, the queued moves, the settings to remember); features with state of their own
+// live in app/panels/ (the Code tab, predictions, recorded runs, exercises) and are handed what
+// they act on.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -16,10 +17,10 @@
 
 #include "i18n/language.h"
 #include "lesson.h"
-#include "markdown/lesson_document.h"
 #include "settings/settings_store.h"
 #include "exercises/verdict.h"
 #include "shell/backend_state.h"
+#include "shell/bottom_tabs.h"
 #include "session/console_log.h"
 #include "panels/exercise_workspace.h"
 #include "shell/chapter_texts.h"
@@ -31,7 +32,6 @@
 #include "session/shown_run.h"
 #include "panels/prediction_panel.h"
 #include "panels/recorded_runs.h"
-#include "shell/layout_report.h"
 #include "shell/looks.h"
 #include "session/lesson_runner.h"
 #include "session/navigation.h"
@@ -39,6 +39,7 @@
 #include "session/run_display.h"
 #include "session/settings_keeper.h"
 #include "shell/pane_layout.h"
+#include "shell/panes.h"
 #include "shell/pointer_marks.h"
 #include "shell/presentation.h"
 #include "shell/window_placement.h"
@@ -74,17 +75,18 @@ class AppShell {
   // The picture changes without input: the backend opening, a run in progress (its progress bar,
   // its partial results), navigation still queued. The main loop draws every frame meanwhile.
   bool animating() const {
-    return backend_.opening || runner_.busy() || navigation_.pending() || exercises_.checking() || exercises_.animating();
+    return backend_.opening || runner_.busy() || navigation_.pending() || exercises_.checking() ||
+           exercises_.animating();
   }
   bool last_run_failed() const { return run_.last_run_failed(); }
   std::string last_run_problem() const { return run_.last_run_problem(); }
   void queue_navigation(NavAction action) { navigation_.queue(action); }
   const Course& course() const { return course_; }
   void add_message(ConsoleLog::Kind kind, std::string text) { console_.add(kind, std::move(text)); }
-  void show_console() { bottom_tab_request_ = 1; }
+  void show_console() { bottom_tabs_.request(BottomTabs::Tab::console); }
   // Opens the Code tab on its kernels or its whole program (screenshots: CUDALAB_SHOT_CODE_TAB).
   void show_code(bool whole_program) {
-    bottom_tab_request_ = 2;
+    bottom_tabs_.request(BottomTabs::Tab::code);
     code_panel_.request_tab(whole_program);
   }
   // The colour the frame is cleared to: the panels' background.
@@ -141,11 +143,10 @@ class AppShell {
   const widgets::Fonts& fonts() const { return looks_.fonts(); }
   const widgets::Colours& colours() const { return looks_.colours(); }
   widgets::Style style() const { return looks_.style(); }
+  const ShellLayout& layout() const { return panes_.layout; }
 
   // panel_*.cpp
-  void compute_layout(LayoutMode mode);
   void draw_panes();              // panel_layout.cpp: this frame's layout mode and its panes
-  void draw_splitters();          // panel_splitters.cpp
   void draw_chapter_strip();      // panel_course.cpp: the collapsed chapter list
   void draw_present_strip();      // present_layout.cpp: the controls as one strip
   void draw_teacher_notes();      // present_layout.cpp: notes, next step, clock
@@ -180,9 +181,7 @@ class AppShell {
   RecordedRuns::Shell recorded_shell();
   void show_recorded(bool recorded);  // swaps the recorded run and the live one on screen
 
-  ShellLayout layout_;                     // the window being built now
-  LayoutReport drawn_;                     // the panes as last drawn and the titles cut (layout_report)
-  PaneSizes panes_;                        // the splitters' fractions, remembered
+  Panes panes_;  // this frame's layout, the splitters' fractions (remembered), the layout report
   Presentation presentation_;     // present layout or presenter view, the teacher's clock, the marks
   Looks looks_;          // theme, text size, language and the fonts built for them
   ChapterTexts texts_;   // the lessons, the data folder, each chapter's lesson.md in the language
@@ -202,8 +201,7 @@ class AppShell {
 
   Navigation navigation_;  // moves queued for the next frame, the text pane back to its top
   WindowPlacement placement_;  // the window's size and place when not fullscreen
-  int bottom_tab_request_ = -1;  // select a tab of the bottom pane next frame (-1: leave it)
-  std::size_t console_seen_version_ = 0;
+  BottomTabs bottom_tabs_;  // a tab of the bottom pane to select next frame, the console's end seen
 
   RecordedRuns recorded_;  // recorded runs beside the live one, and the live run waiting behind one
 

@@ -25,14 +25,14 @@ using i18n::tr;
 
 void AppShell::draw_top_bar() {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts().regular->FontSize * 0.7f, 0.f));
-  const bool open = begin_panel("##top_bar", layout_.top_bar);
+  const bool open = begin_panel("##top_bar", layout().top_bar);
   ImGui::PopStyleVar();
   if (open) {
-    ImGui::GetWindowDrawList()->AddRectFilled(layout_.top_bar.position,
-                                              ImVec2(layout_.top_bar.position.x + layout_.top_bar.size.x,
-                                                     layout_.top_bar.position.y + layout_.top_bar.size.y),
+    ImGui::GetWindowDrawList()->AddRectFilled(layout().top_bar.position,
+                                              ImVec2(layout().top_bar.position.x + layout().top_bar.size.x,
+                                                     layout().top_bar.position.y + layout().top_bar.size.y),
                                               colours().bar_background);
-    const float bar_height = layout_.top_bar.size.y;
+    const float bar_height = layout().top_bar.size.y;
     const float button_height = ImGui::GetFrameHeight();
     ImGui::SetCursorPosY((bar_height - button_height) * 0.5f);
     ImGui::PushFont(fonts().heading3);
@@ -173,14 +173,14 @@ void AppShell::draw_view_controls(bool in_popup, const ViewControlSizes& sizes) 
 
 void AppShell::draw_status_bar() {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts().regular->FontSize * 0.7f, 0.f));
-  const bool open = begin_panel("##status_bar", layout_.status_bar);
+  const bool open = begin_panel("##status_bar", layout().status_bar);
   ImGui::PopStyleVar();
   if (open) {
-    ImGui::GetWindowDrawList()->AddRectFilled(layout_.status_bar.position,
-                                              ImVec2(layout_.status_bar.position.x + layout_.status_bar.size.x,
-                                                     layout_.status_bar.position.y + layout_.status_bar.size.y),
+    ImGui::GetWindowDrawList()->AddRectFilled(layout().status_bar.position,
+                                              ImVec2(layout().status_bar.position.x + layout().status_bar.size.x,
+                                                     layout().status_bar.position.y + layout().status_bar.size.y),
                                               colours().bar_background);
-    ImGui::SetCursorPosY((layout_.status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
+    ImGui::SetCursorPosY((layout().status_bar.size.y - ImGui::GetFrameHeight()) * 0.5f);
     // A coloured dot says at a glance what runs the kernels: green GPU, amber emulator, red none.
     const float em = fonts().regular->FontSize;
     const ImU32 dot = backend_.facts ? (backend_.facts->is_gpu() ? colours().success : colours().warning) : colours().error;

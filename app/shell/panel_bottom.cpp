@@ -14,16 +14,16 @@ namespace cudalab::app {
 using i18n::tr;
 
 void AppShell::draw_bottom_panel() {
-  if (begin_panel("##bottom", layout_.bottom)) {
+  if (begin_panel("##bottom", layout().bottom)) {
     if (ImGui::BeginTabBar("##bottom_tabs")) {
-      const auto flags_for = [&](int tab) {
-        return bottom_tab_request_ == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+      const auto flags_for = [&](BottomTabs::Tab tab) {
+        return bottom_tabs_.requested(tab) ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
       };
       // Tabs shrink with the pane (their labels cut short): each says what it holds on hover.
       const auto hint = [](const char* text) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
       };
-      const bool results_open = ImGui::BeginTabItem(tr("Results"), nullptr, flags_for(0));
+      const bool results_open = ImGui::BeginTabItem(tr("Results"), nullptr, flags_for(BottomTabs::Tab::results));
       hint(tr("Results: the run's facts, tables, charts and timings"));
       if (results_open) {
         draw_results_tab();
@@ -33,13 +33,13 @@ void AppShell::draw_bottom_panel() {
           console_.errors() == 0   ? std::string(tr("Console")) + "###console"
           : console_.errors() == 1 ? std::string(tr("Console (1 error)")) + "###console"
                                    : tr("Console (") + std::to_string(console_.errors()) + tr(" errors)") + "###console";
-      const bool console_open = ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(1));
+      const bool console_open = ImGui::BeginTabItem(console_label.c_str(), nullptr, flags_for(BottomTabs::Tab::console));
       hint(tr("Console: kernel printf output and messages"));
       if (console_open) {
         draw_console_tab();
         ImGui::EndTabItem();
       }
-      const bool code_open = ImGui::BeginTabItem(tr("Code"), nullptr, flags_for(2));
+      const bool code_open = ImGui::BeginTabItem(tr("Code"), nullptr, flags_for(BottomTabs::Tab::code));
       hint(tr("Code: the chapter's kernels and its whole program"));
       if (code_open) {
         const std::optional<ShownRun>& shown = run_.shown();
@@ -47,7 +47,7 @@ void AppShell::draw_bottom_panel() {
                          style());
         ImGui::EndTabItem();
       }
-      bottom_tab_request_ = -1;
+      bottom_tabs_.tabs_drawn();
       ImGui::EndTabBar();
     }
   }
@@ -136,10 +136,7 @@ void AppShell::draw_console_tab() {
     ImGui::PopStyleColor();
   }
   ImGui::PopFont();
-  if (console_.version() != console_seen_version_) {
-    console_seen_version_ = console_.version();
-    ImGui::SetScrollHereY(1.f);  // follow new output
-  }
+  if (bottom_tabs_.console_grew(console_.version())) ImGui::SetScrollHereY(1.f);  // follow new output
   ImGui::EndChild();
 }
 

@@ -32,7 +32,7 @@ void centred_text(const char* text, ImU32 colour) {
 }  // namespace
 
 void AppShell::draw_canvas_panel() {
-  if (!begin_panel("##canvas", layout_.canvas, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+  if (!begin_panel("##canvas", layout().canvas, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     ImGui::End();
     return;
   }
@@ -82,7 +82,7 @@ void AppShell::draw_canvas_panel() {
     return;
   }
 
-  pictures_.draw(*shown, pictures, layout_.canvas.size.y < em * 16.f, style());
+  pictures_.draw(*shown, pictures, layout().canvas.size.y < em * 16.f, style());
   ImGui::End();
 }
 

@@ -14,7 +14,7 @@ namespace cudalab::app {
 using i18n::tr;
 
 void AppShell::draw_controls_panel() {
-  if (begin_panel("##controls", layout_.controls)) {
+  if (begin_panel("##controls", layout().controls)) {
     panel_heading(tr("CONTROLS"));
     ImGui::Spacing();
     if (exercises_.current() != nullptr) {

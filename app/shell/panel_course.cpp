@@ -15,11 +15,11 @@ namespace cudalab::app {
 using i18n::tr;
 
 void AppShell::draw_chapter_strip() {
-  if (begin_panel("##chapters", layout_.chapters, ImGuiWindowFlags_NoScrollbar)) {
+  if (begin_panel("##chapters", layout().chapters, ImGuiWindowFlags_NoScrollbar)) {
     // Folded: one button to unfold, then the chapters' numbers (the whole title on hover).
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button("»", ImVec2(width, 0.f))) {
-      panes_.chapters_collapsed = false;
+      panes_.sizes.chapters_collapsed = false;
       settings_.changed();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show the chapter list"));
@@ -44,11 +44,11 @@ void AppShell::draw_chapter_strip() {
 }
 
 void AppShell::draw_chapter_panel() {
-  if (panes_.chapters_collapsed) {
+  if (panes_.sizes.chapters_collapsed) {
     draw_chapter_strip();
     return;
   }
-  if (begin_panel("##chapters", layout_.chapters)) {
+  if (begin_panel("##chapters", layout().chapters)) {
     panel_heading(tr("CHAPTERS"));
     const float em = fonts().regular->FontSize;
     // Fold to a strip of numbers: the room gets the width back.
@@ -56,7 +56,7 @@ void AppShell::draw_chapter_panel() {
     ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("«").x -
                                                               ImGui::GetStyle().FramePadding.x * 2.f));
     if (ImGui::SmallButton("«")) {
-      panes_.chapters_collapsed = true;
+      panes_.sizes.chapters_collapsed = true;
       settings_.changed();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fold the chapter list to a strip of numbers"));
@@ -89,7 +89,7 @@ void AppShell::draw_chapter_panel() {
       ImGui::PopFont();
       // A cut the wrapping could have avoided is a layout fault (the GUI tests fail on it); a word
       // wider than the list is the list's width (the tooltip has it whole).
-      if (cut) drawn_.title_cut(title, words_fit);
+      if (cut) panes_.report.title_cut(title, words_fit);
       if (hovered && (cut || lines.size() > 1)) ImGui::SetTooltip("%s", title.c_str());
       // Progress: steps seen of steps, as a thin bar and in words.
       const std::string progress = std::to_string(seen) + "/" + std::to_string(step_count);
@@ -135,7 +135,7 @@ void AppShell::draw_chapter_panel() {
 }
 
 void AppShell::draw_text_panel() {
-  if (begin_panel("##lesson_text", layout_.text)) {
+  if (begin_panel("##lesson_text", layout().text)) {
     if (course_.chapter_count() == 0) {
       ImGui::TextWrapped("%s", tr("This build has no lessons."));
       ImGui::End();
@@ -187,7 +187,7 @@ void AppShell::draw_text_panel() {
       if (section != nullptr) {
         widgets::draw_markdown(section->blocks, look);
         // The projector's window of the presenter view never carries them: the laptop shows them open.
-        if (!section->teacher_notes.empty() && layout_.mode != LayoutMode::audience) {
+        if (!section->teacher_notes.empty() && layout().mode != LayoutMode::audience) {
           // Notes for whoever runs the room: folded, so the projector shows the student's text.
           // The id names the step, so every step's notes start closed.
           ImGui::PushID(chapter * 1000 + step);

@@ -7,35 +7,19 @@
 
 namespace cudalab::app {
 
-void AppShell::compute_layout(LayoutMode mode) {
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  LayoutInput input;
-  input.origin = viewport->WorkPos;
-  input.size = viewport->WorkSize;
-  input.em = fonts().regular->FontSize;
-  input.panes = panes_;
-  input.mode = mode;
-  input.bottom_in_present = presentation_.bottom_shown();
-  layout_ = compute_shell_layout(input);
-}
-
 void AppShell::draw_panes() {
   handle_present_keys();
   // Presenting with the audience window open: this window is the teacher's; with one screen, the
   // present layout; otherwise every pane.
   const LayoutMode mode = presentation_.mode();
-  compute_layout(mode);
+  panes_.lay_out(mode, fonts().regular->FontSize, presentation_.bottom_shown());
   // An exercise's editor and verdict take the bottom pane's room too: a step's results have
   // nothing to show there, and the kernel's printf comes with the verdict.
-  const bool editor_tall = mode == LayoutMode::normal && exercises_.current() != nullptr && layout_.bottom.shown();
-  if (editor_tall) {
-    layout_.canvas.size.y = layout_.bottom.position.y + layout_.bottom.size.y - layout_.canvas.position.y;
-    layout_.bottom = PanelRect{};
-    std::erase_if(layout_.splitters, [](const Splitter& s) { return s.moves == Splitter::Moves::canvas_height; });
-  }
+  const bool editor_tall = mode == LayoutMode::normal && exercises_.current() != nullptr && layout().bottom.shown();
+  if (editor_tall) panes_.give_bottom_to_canvas();
   // What the layout report says of chapter titles is this frame's: none when no list is drawn
   // (presenting), not what the list said before F5.
-  drawn_.new_frame();
+  panes_.report.new_frame();
   switch (mode) {
     case LayoutMode::normal:
       draw_top_bar();
@@ -49,7 +33,7 @@ void AppShell::draw_panes() {
     case LayoutMode::present:
       draw_text_panel();
       draw_canvas_panel();
-      if (layout_.bottom.shown()) draw_bottom_panel();
+      if (layout().bottom.shown()) draw_bottom_panel();
       draw_present_strip();
       break;
     case LayoutMode::teacher:
@@ -61,29 +45,28 @@ void AppShell::draw_panes() {
     case LayoutMode::audience: break;
   }
   const float em = fonts().regular->FontSize;
-  presentation_.marks().draw_marks(layout_.canvas, em);
-  draw_splitters();
+  presentation_.marks().draw_marks(layout().canvas, em);
+  if (panes_.draw_splitters(colours().accent)) settings_.changed();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
-  drawn_.drawn(layout_, false);
+  panes_.report.drawn(layout(), false);
 }
 
 void AppShell::audience_frame() {
   handle_keys();  // the room's window answers the same keys (a remote's arrows, Esc, F5)
   handle_present_keys();
   while (const std::optional<NavAction> action = navigation_.next()) apply_navigation(*action);
-  compute_layout(LayoutMode::audience);
+  panes_.lay_out(LayoutMode::audience, fonts().regular->FontSize, presentation_.bottom_shown());
   draw_text_panel();
   draw_canvas_panel();
   const float em = fonts().regular->FontSize;
-  presentation_.marks().draw_marks(layout_.canvas, em);
-  draw_splitters();
+  presentation_.marks().draw_marks(layout().canvas, em);
+  if (panes_.draw_splitters(colours().accent)) settings_.changed();
   presentation_.marks().draw_spotlight(input::main_window_keys().down(input::Key::l) && !ImGui::GetIO().WantTextInput, em);
-  drawn_.drawn(layout_, true);
+  panes_.report.drawn(layout(), true);
 }
 
 std::string AppShell::layout_report(bool audience) const {
-  return drawn_.json(audience, fonts().regular != nullptr ? fonts().regular->FontSize : 0.f,
-                     panes_.chapters_collapsed);
+  return panes_.json(audience, fonts().regular != nullptr ? fonts().regular->FontSize : 0.f);
 }
 
 bool AppShell::begin_panel(const char* name, const PanelRect& rect, int extra_flags) {

@@ -3,17 +3,19 @@
 // double-clicking one puts that border back where it was at first.
 #include <string>
 
-#include "shell/app_shell.h"
+#include "i18n/language.h"
+#include "shell/panes.h"
 
 namespace cudalab::app {
 
-void AppShell::draw_splitters() {
+bool Panes::draw_splitters(ImU32 highlight) {
   const ImGuiIO& io = ImGui::GetIO();
+  bool moved = false;
   constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  for (int index = 0; index < static_cast<int>(layout_.splitters.size()); ++index) {
-    const Splitter& splitter = layout_.splitters[static_cast<std::size_t>(index)];
+  for (int index = 0; index < static_cast<int>(layout.splitters.size()); ++index) {
+    const Splitter& splitter = layout.splitters[static_cast<std::size_t>(index)];
     const std::string id = "##splitter" + std::to_string(index);
     ImGui::SetNextWindowPos(splitter.bar.position);
     ImGui::SetNextWindowSize(splitter.bar.size);
@@ -29,27 +31,28 @@ void AppShell::draw_splitters() {
       if (hovered || active) {
         ImGui::SetMouseCursor(splitter.vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
         // A visible line while it is under the mouse: the teacher sees what will move.
-        ImGui::GetWindowDrawList()->AddRectFilled(splitter.bar.position, ImVec2(splitter.bar.right(), splitter.bar.bottom()),
-                                                  colours().accent);
+        ImGui::GetWindowDrawList()->AddRectFilled(splitter.bar.position,
+                                                  ImVec2(splitter.bar.right(), splitter.bar.bottom()), highlight);
       }
       if (hovered && !active) ImGui::SetTooltip("%s", i18n::tr("Drag to resize · double-click: back to the default"));
       if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         const PaneSizes defaults;
         switch (splitter.moves) {
-          case Splitter::Moves::chapters_width: panes_.chapters_width = defaults.chapters_width; break;
-          case Splitter::Moves::text_width: panes_.text_width = defaults.text_width; break;
-          case Splitter::Moves::text_height: panes_.text_height = defaults.text_height; break;
-          case Splitter::Moves::canvas_height: panes_.canvas_height = defaults.canvas_height; break;
+          case Splitter::Moves::chapters_width: sizes.chapters_width = defaults.chapters_width; break;
+          case Splitter::Moves::text_width: sizes.text_width = defaults.text_width; break;
+          case Splitter::Moves::text_height: sizes.text_height = defaults.text_height; break;
+          case Splitter::Moves::canvas_height: sizes.canvas_height = defaults.canvas_height; break;
         }
-        settings_.changed();
+        moved = true;
       } else if (active && (io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f)) {
-        const PaneSizes before = panes_;
-        apply_splitter(splitter.moves, splitter_fraction(splitter, io.MousePos), &panes_);
-        if (!(before == panes_)) settings_.changed();
+        const PaneSizes before = sizes;
+        apply_splitter(splitter.moves, splitter_fraction(splitter, io.MousePos), &sizes);
+        if (!(before == sizes)) moved = true;
       }
     }
     ImGui::End();
   }
+  return moved;
 }
 
 }  // namespace cudalab::app

@@ -42,13 +42,13 @@ void AppShell::handle_present_keys() {
 
 void AppShell::draw_present_strip() {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fonts().regular->FontSize * 0.5f, fonts().regular->FontSize * 0.3f));
-  const bool open = begin_panel("##present_strip", layout_.strip, ImGuiWindowFlags_NoScrollbar);
+  const bool open = begin_panel("##present_strip", layout().strip, ImGuiWindowFlags_NoScrollbar);
   ImGui::PopStyleVar();
   if (!open) {
     ImGui::End();
     return;
   }
-  const PanelRect& strip = layout_.strip;
+  const PanelRect& strip = layout().strip;
   ImGui::GetWindowDrawList()->AddRectFilled(strip.position, ImVec2(strip.right(), strip.bottom()), colours().bar_background);
   const float em = fonts().regular->FontSize;
   const ImGuiStyle& look = ImGui::GetStyle();
@@ -124,7 +124,7 @@ void AppShell::draw_present_strip() {
 }
 
 void AppShell::draw_teacher_notes() {
-  if (!begin_panel("##teacher_notes", layout_.notes)) {
+  if (!begin_panel("##teacher_notes", layout().notes)) {
     ImGui::End();
     return;
   }
