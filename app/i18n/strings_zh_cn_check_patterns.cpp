@@ -41,6 +41,31 @@ constexpr Translation check_patterns[] = {
      "{0} 后停止（检查的时间限制）；显示的是部分结果"},
     {"stopped after {} (the step's time limit); partial results are shown",
      "{0} 后停止（这一步的时间限制）；显示的是部分结果"},
+    // A warp intrinsic that not every lane of its mask reaches (runtime/emu/warp_report.cpp).
+    {"{} Every lane named in a warp intrinsic's mask must reach that same call with the same mask; on a GPU this "
+     "hangs or gives undefined results.",
+     "{0}线程束内建函数的掩码点名的每个通道，都必须以同一个掩码到达同一个调用；在 GPU 上这会挂起或给出未定义的结果。"},
+    // Each hole that names a call ends in its site, "(file:line)", which comes out as "（file:line）".
+    {"{}. The mask of {} names {}, which never reach it.",
+     "{0}。{1}的掩码点名了{2}，它们却始终没有到达这次调用。"},
+    {"{}. The mask of {} names {}, which never reach it",
+     "{0}。{1}的掩码点名了{2}，它们却始终没有到达这次调用"},
+    // The places are joined with "; ": a pattern that ends in the mask would take the rest as the mask.
+    {"{} wait at {} with mask {}; {}", "{0} 以掩码 {2} 在 {1}处等待；{3}"},
+    {"{} wait at {} with mask {}", "{0} 以掩码 {2} 在 {1}处等待"},
+    {"{} wait at __syncthreads() ({}); {}", "{0} 在 __syncthreads()（{1}）处等待；{2}"},
+    {"{} wait at __syncthreads() ({})", "{0} 在 __syncthreads()（{1}）处等待"},
+    {"lanes {} returned", "通道 {0} 已经返回"},
+    {"lane {} returned", "通道 {0} 已经返回"},
+    {"{} do not exist (the block ends before them)", "{0} 不存在（线程块在它们之前就结束了）"},
+    {"lanes {}", "通道 {0}"},
+    {"lane {}", "通道 {0}"},
+    {"lane {} called {} with mask {}, but its mask does not name the calling lane.",
+     "通道 {0} 以掩码 {2} 调用了 {1}，但这个掩码没有点名调用它的通道。"},
+    {"lane {} called {} with mask {}, but its mask names lanes that this block does not have ({}: the block has only "
+     "{} in this warp; a GPU would wait for them forever or give undefined results).",
+     "通道 {0} 以掩码 {2} 调用了 {1}，但这个掩码点名了本线程块没有的通道（{3}：本线程块在这个线程束里只有{4}；GPU "
+     "会一直等待它们，或给出未定义的结果）。"},
     {"threads wait at different __syncthreads() calls: {}.",
      "线程在不同的 __syncthreads() 调用处等待：{0}。"},
     {"{} returned without reaching any",
