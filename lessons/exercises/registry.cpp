@@ -9,11 +9,13 @@ std::vector<Exercise> threads_exercises();
 std::vector<Exercise> memory_exercises();
 std::vector<Exercise> matmul_exercises();
 std::vector<Exercise> tiles_exercises();
+std::vector<Exercise> warps_exercises();
 
 const std::vector<Exercise>& all_exercises() {
   static const std::vector<Exercise> exercises = [] {
     std::vector<Exercise> list;
-    for (auto chapter : {hello_exercises, threads_exercises, memory_exercises, matmul_exercises, tiles_exercises})
+    for (auto chapter :
+         {hello_exercises, threads_exercises, memory_exercises, matmul_exercises, tiles_exercises, warps_exercises})
       for (Exercise& exercise : chapter()) list.push_back(std::move(exercise));
     return list;
   }();
