@@ -26,6 +26,9 @@ Status check_run_for_step(const Lesson& lesson, const Run& run) {
 
 Status views_of(const Lesson& lesson, int step, const Run& run, std::vector<View>* views) {
   views->clear();
+  // The run's own words (its timing labels, the texts in its results) are said as the messages that
+  // made them.
+  const text::KnownMessages known(run.messages);
   try {
     *views = lesson.views(step, run);
     return Status::success();

@@ -12,21 +12,22 @@
 #include <iostream>
 
 #include "cli/cli_language.h"
-#include "cli/latency_bench.h"
-#include "cli/step_bench.h"
-#include "cli/record_command.h"
-#include "cli/text_report.h"
-#include "cudalab/backend_request.h"
 #include "cli/exercise_bench.h"
 #include "cli/exercise_commands.h"
+#include "cli/latency_bench.h"
+#include "cli/record_command.h"
+#include "cli/step_bench.h"
+#include "cli/text_report.h"
+#include "cudalab/backend_request.h"
 #include "emulator_bench.h"
+#include "hidden_commands.h"
 #include "i18n/language.h"
 #include "i18n/text_patterns.h"
-#include "matmul_bench.h"
-#include "hidden_commands.h"
+#include "i18n/view_words.h"
 #include "lesson.h"
-#include "run_checks.h"
+#include "matmul_bench.h"
 #include "prediction.h"
+#include "run_checks.h"
 #include "sandbox/sandbox.h"
 #include "worker/messages.h"
 #include "worker/protocol.h"
@@ -92,7 +93,7 @@ int command_list(const std::string& language) {
 int command_devices(const std::string& language) {
   choose_cli_language(language);
   for (const auto& choice : list_backends())
-    std::cout << fmt::format("{:<6} {}\n", choice.id, i18n::tr_text(choice.facts.label()));
+    std::cout << fmt::format("{:<6} {}\n", choice.id, i18n::device_label(choice.facts));
   return 0;
 }
 

@@ -44,8 +44,8 @@ const char* language_code() { return i18n::code_of(i18n::current_language()); }
 // Verdict::text() in the current language: headline and details said (lessons/text/message.h);
 // the compiler's own messages and what the kernel printed stay as they came.
 std::string verdict_text(const ex::Verdict& verdict) {
-  std::string out = verdict.headline.said() + "\n";
-  for (const lessons::Message& line : verdict.details) out += "  " + line.said() + "\n";
+  std::string out = lessons::said(verdict.headline) + "\n";
+  for (const lessons::Message& line : verdict.details) out += "  " + lessons::said(line) + "\n";
   for (const JitDiagnostic& d : verdict.diagnostics)
     out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, tr(d.error ? "error" : "warning"), d.message);
   if (!verdict.printed.empty())
@@ -166,7 +166,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
       seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
       std::lock_guard lock(print);
       std::cerr << fmt::format("[{}/{}] {}: {}\n", i + 1, submissions.size(), submission.name,
-                               printable(verdicts[i].headline.said()));
+                               printable(lessons::said(verdicts[i].headline)));
     }
   };
   std::vector<std::thread> workers;
@@ -181,7 +181,7 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     const ex::Verdict& v = verdicts[i];
     passed += v.passed() ? 1 : 0;
     std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", submissions[i].name, tr(ex::to_string(v.kind)),
-                             v.tests_passed, v.tests_total, seconds[i], printable(first_finding(v).said()));
+                             v.tests_passed, v.tests_total, seconds[i], printable(lessons::said(first_finding(v))));
   }
   const auto checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return !v.device.empty(); });
   std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, submissions.size(), exercise.id,

@@ -7,6 +7,7 @@
 #include "i18n/language.h"
 #include "i18n/text_patterns.h"
 #include "i18n/view_words.h"
+#include "text/say.h"
 
 namespace cudalab::app {
 namespace {
@@ -100,10 +101,12 @@ void print_view(std::ostream& out, const lessons::CodeView& code) { out << "\n" 
 }  // namespace
 
 void print_run(std::ostream& out, const std::string& heading, const Run& run, const std::vector<lessons::View>& english_views) {
-  // The views in the current language (the exact tables and the run-time patterns, as the window).
-  const std::vector<lessons::View> views = i18n::localized_views(english_views);
+  // The views in the current language, as the window shows them; the run's own words (its timing
+  // labels) are said by the messages it carries.
+  const std::vector<lessons::View> views = i18n::localized_views(english_views, run.messages);
+  const lessons::text::KnownMessages known(run.messages);
   out << heading << "\n";
-  out << tr("device: ") << tr_text(run.device.label()) << "\n";
+  out << tr("device: ") << i18n::device_label(run.device) << "\n";
   if (!run.parameters.empty()) {
     out << tr("parameters:");
     for (const auto& [name, value] : run.parameters) out << " " << name << "=" << value;
@@ -119,7 +122,7 @@ void print_run(std::ostream& out, const std::string& heading, const Run& run, co
   if (run.trace_overflow)
     out << "\n" << fmt::format(fmt::runtime(tr("trace: {} events did not fit in the trace buffer")), run.trace_overflow) << "\n";
   if (!run.printf_output.empty()) out << "\n" << tr("kernel printf output") << "\n" << run.printf_output;
-  if (!run.status.ok()) out << "\n" << tr("error: ") << tr_text(run.status.describe()) << "\n";
+  if (!run.status.ok()) out << "\n" << tr("error: ") << i18n::status_described(run.status) << "\n";
 }
 
 }  // namespace cudalab::app

@@ -14,8 +14,8 @@ namespace {
 // lessons/exercises: checker.cpp, compile_submission.cpp, signature.cpp, verdict.cpp.
 constexpr Translation verdict_patterns[] = {
     // app/worker/crash_report.cpp: a failed assert ends a check's worker (its words, then the time).
-    {"assert({}) failed at {}:{}, in kernel {}, block {}, thread {}, while checking {} after {}",
-     "assert({0=}) 在 {1}:{2} 处失败：核函数 `{3}`，线程块 {4}，线程 {5}（检查 `{6}` 时，{7} 后）"},
+    {"assert({}) failed at {}:{}, in kernel {}, block {}, thread {}, while checking {}",
+     "assert({0=}) 在 {1}:{2} 处失败：核函数 `{3}`，线程块 {4}，线程 {5}（检查 `{6}` 时）"},
     // runtime/emu/host_imports.cpp: a kernel that calls host code, refused before it is loaded.
     {"does not link: the kernel calls {}: host code, which a kernel cannot call (on a GPU it may call only __device__ functions, printf, malloc, memcpy and the math functions)",
      "无法链接：核函数调用了 {0}：这是主机代码，核函数不能调用（在 GPU 上它只能调用 __device__ 函数、printf、malloc、memcpy 和数学函数）"},

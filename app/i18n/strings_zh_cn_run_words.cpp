@@ -13,8 +13,6 @@ constexpr Translation run_words[] = {
     // hidden, says in place of a GPU
     {"the GPU backend is turned off here (CUDALAB_GPU_BACKEND=none)",
      "这里关闭了 GPU 后端（`CUDALAB_GPU_BACKEND=none`）"},
-    {"this CUDA Lab was built without the CUDA toolkit, so it has no GPU backend: install the CUDA Toolkit 13 and build again to use an NVIDIA GPU",
-     "这个 CUDA Lab 构建时没有 CUDA 工具包，所以没有 GPU 后端：安装 CUDA 13 工具包并重新构建，才能使用 NVIDIA GPU"},
     {"GPU · CUDA events",
      "GPU · CUDA 事件"},
     {"CPU emulator · steady clock — not a GPU time",

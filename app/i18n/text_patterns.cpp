@@ -237,8 +237,21 @@ const bool run_words_installed = (lessons::text::set_argument_words(&tr_text_zh)
 
 std::size_t last_translation_pieces() { return last_work; }
 
+namespace {
+// A text the shown Run carries as a message (lessons/text/say.h: KnownMessages): said, not matched.
+std::optional<std::string> said_as_known(std::string_view english) {
+  const lessons::Message* known = lessons::text::known_message(english);
+  if (known == nullptr) return std::nullopt;
+  const lessons::SpeakIn chinese(lessons::Language::zh_cn);
+  return lessons::said(*known);
+}
+}  // namespace
+
 std::string translate_text(std::string_view english, Language language, std::set<std::string_view>* used) {
   if (language == Language::en) return std::string(english);
+  if (std::optional<std::string> said = said_as_known(english)) return *std::move(said);
+  // Names, code, units and numbers only ("n = 20", "11.4 GiB"): nothing to translate.
+  if (english_words_left(english).empty()) return std::string(english);
   TranslationWork work;
   std::string out = translate_in(english, zh_cn_pattern_table(), used, 0, work);
   last_work = work.evaluated;
@@ -252,6 +265,7 @@ std::string tr_text(const std::string& english) {
 std::string tr_text_zh(std::string_view english_view) {
   std::string english(english_view);
   if (!has_letter(english)) return english;
+  if (std::optional<std::string> said = said_as_known(english)) return *std::move(said);
   static std::mutex mutex;
   static std::unordered_map<std::string, std::string> cache;
   {

@@ -1,13 +1,18 @@
 #pragma once
 // The lessons' views in the current language. A lesson builds its views in the language it is asked
 // to speak (lessons/text/say.h), but some text in them came from the Run, which is English data made
-// in the worker or on a GPU machine (a status, a kernel's name in words, a recorded label): that
-// text goes through tr_text() (the exact tables, then the run-time patterns of text_patterns.h).
+// in the worker or on a GPU machine (a status, a kernel's name in words, a recorded label). The Run
+// carries that text's messages (run.h), and it is said by them; a run recorded before messages goes
+// through tr_text() (the exact tables, then the compatibility patterns of text_patterns.h).
 // Text already in Chinese passes unchanged. Code and numbers stay as they are.
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
+#include "cudalab/device_facts.h"
+#include "cudalab/status.h"
+#include "text/say.h"
 #include "views.h"
 
 namespace cudalab::app::i18n {
@@ -54,6 +59,21 @@ void for_each_text(lessons::View& view, Visit&& visit) {
       view);
 }
 
-std::vector<lessons::View> localized_views(const std::vector<lessons::View>& english);
+using lessons::text::said_in_chinese;
+
+// `views` with the English a Run carried in the current language: said where `run_messages` (the
+// run's, run.h) made it, else through tr_text's tables (a run recorded before messages).
+std::vector<lessons::View> localized_views(const std::vector<lessons::View>& views,
+                                           const std::vector<Message>& run_messages);
+
+// A message, and a device's label, in the current language.
+std::string message_text(const Message& message);
+std::string device_label(const DeviceFacts& facts);
+
+// A Status in the current language: its words said, or (a status made before messages, a text from
+// outside) its English through tr_text.
+std::string status_text(const Status& status);
+// describe() in the current language: "message (expression at file:line)".
+std::string status_described(const Status& status);
 
 }  // namespace cudalab::app::i18n

@@ -121,7 +121,7 @@ bool ExercisePanel::take_outcome(LessonRunner::Outcome& outcome, Shell shell) {
     shell.console.add(ConsoleLog::Kind::info, checked.sandbox);
     sandbox_said_ = true;
   }
-  shell.console.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + verdict.headline.said());
+  shell.console.add(verdict.passed() ? ConsoleLog::Kind::success : ConsoleLog::Kind::warning, id + ": " + lessons::said(verdict.headline));
   verdicts_[id] = std::move(verdict);
   return true;
 }
@@ -209,8 +209,8 @@ void ExercisePanel::draw_controls(Shell shell, const widgets::Style& style) {
 void ExercisePanel::draw_verdict(const ex::Verdict& verdict, const widgets::Style& style) {
   const float em = style.fonts.regular->FontSize;
   // The verdict's words came from the worker as messages, said here in the current language.
-  widgets::draw_banner(verdict.headline.said(), verdict.passed() ? style.colours.success : style.colours.error);
-  for (const lessons::Message& line : verdict.details) ImGui::TextWrapped("%s", line.said().c_str());
+  widgets::draw_banner(lessons::said(verdict.headline), verdict.passed() ? style.colours.success : style.colours.error);
+  for (const lessons::Message& line : verdict.details) ImGui::TextWrapped("%s", lessons::said(line).c_str());
   // Compiler messages of lines not in the student's file (rare): listed, since no gutter shows them.
   for (const JitDiagnostic& d : verdict.diagnostics)
     if (!d.file.ends_with("student.cu") && d.error) ImGui::TextWrapped("%s:%d: %s", d.file.c_str(), d.line, d.message.c_str());

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
 #include "run_checks.h"
 #include "widgets/banner.h"
 
@@ -30,7 +31,7 @@ bool RecordedRuns::show_recorded(bool recorded, Shell shell) {
     Status usable = lessons::check_run_for_step(lesson, *run);
     if (usable.ok()) usable = lessons::views_of(lesson, step, *run, &views);
     if (!usable.ok()) {
-      shell.console.add(ConsoleLog::Kind::warning, tr("The recorded run was not shown: ") + i18n::tr_text(usable.message));
+      shell.console.add(ConsoleLog::Kind::warning, tr("The recorded run was not shown: ") + i18n::status_text(usable));
       recorded_problem_ = usable.message;
       return false;
     }

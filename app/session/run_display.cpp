@@ -26,7 +26,7 @@ void speak_language(ShownRun& shown, i18n::Language language,
     if (lessons::views_of(*chapters[static_cast<std::size_t>(shown.chapter)], shown.step, shown.run, &views).ok())
       shown.views = std::move(views);
   }
-  shown.views = i18n::localized_views(shown.views);
+  shown.views = i18n::localized_views(shown.views, shown.run.messages);
   shown.views_language = language;
   shown.localized = true;
 }

@@ -222,7 +222,7 @@ void AppShell::poll_runner() {
     const bool first = backend_.opening;
     backend_.take(event);
     if (event.status.ok()) {
-      console_.add(ConsoleLog::Kind::info, i18n::tr("Backend: ") + event.facts.label());
+      console_.add(ConsoleLog::Kind::info, i18n::tr("Backend: ") + i18n::device_label(event.facts));
       // The first request already waits behind the opening, unless the step's defaults change
       // with the backend (the runner keeps only the newest waiting request).
       const bool values_changed = course_.use_defaults_of(!event.facts.is_gpu());
@@ -264,7 +264,7 @@ void AppShell::poll_runner() {
     // What a stopped step measured before it stopped is still worth seeing (the race's rows).
     if (!outcome->views.empty()) show(std::move(*outcome));
   } else {
-    console_.add(ConsoleLog::Kind::error, where + i18n::tr(": ") + std::string(to_string(status.code)) + " — " + i18n::tr_text(status.describe()));
+    console_.add(ConsoleLog::Kind::error, where + i18n::tr(": ") + std::string(to_string(status.code)) + " — " + i18n::status_described(status));
     if (status.device_was_reset) {
       console_.add(ConsoleLog::Kind::warning, i18n::tr("The GPU was reset after that error; its memory was cleared."));
     }

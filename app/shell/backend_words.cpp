@@ -1,6 +1,7 @@
 #include "shell/backend_words.h"
 
 #include "i18n/language.h"
+#include "i18n/view_words.h"
 
 namespace cudalab::app {
 
@@ -10,7 +11,7 @@ BackendWords backend_words(const DeviceFacts& facts) {
   BackendWords words;
   const std::string host = facts.host_cpu.empty() ? "" : std::string("\n") + tr("Host: ") + facts.host_cpu;
   if (facts.is_gpu()) {
-    words.label = facts.label();
+    words.label = i18n::device_label(facts);
     words.detail = facts.name + " · " + facts.arch() + " · " + std::to_string(facts.sm_count) + " SMs" + host;
     return words;
   }
@@ -23,7 +24,7 @@ BackendWords backend_words(const DeviceFacts& facts) {
     words.detail = emulator + " · " + workers + host + "\n" + cpu_times;
   } else {
     words.label = tr("No NVIDIA GPU found — running on the CPU emulator");
-    words.detail = tr("Why: ") + facts.why_no_gpu + "\n" + emulator + " · " + workers + host + "\n" + cpu_times + " " +
+    words.detail = tr("Why: ") + i18n::message_text(facts.why_no_gpu) + "\n" + emulator + " · " + workers + host + "\n" + cpu_times + " " +
                    tr("`cudalab devices` lists the backends.");
   }
   return words;

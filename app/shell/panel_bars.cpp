@@ -5,6 +5,7 @@
 #include <string>
 
 #include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
 #include "shell/app_shell.h"
 #include "shell/backend_words.h"
 #include "widgets/text_fit.h"
@@ -214,14 +215,14 @@ void AppShell::draw_status_bar() {
       }
       if (ImGui::BeginCombo("##backend", preview.c_str())) {
         for (const BackendChoice& choice : backend_.choices) {
-          const std::string item = i18n::tr_text(choice.facts.label()) + "##" + choice.id;
+          const std::string item = i18n::device_label(choice.facts) + "##" + choice.id;
           if (ImGui::Selectable(item.c_str(), choice.id == current_id) && choice.id != current_id) {
             BackendSelection selection;
             selection.request = choice.facts.is_gpu() ? BackendRequest::gpu : BackendRequest::emulator;
             selection.gpu_index = choice.facts.index;
             backend_.opening = true;
             runner_.switch_backend(selection);
-            console_.add(ConsoleLog::Kind::info, tr("Switching to ") + i18n::tr_text(choice.facts.label()) + "…");
+            console_.add(ConsoleLog::Kind::info, tr("Switching to ") + i18n::device_label(choice.facts) + "…");
           }
         }
         ImGui::EndCombo();

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
 #include "shell/app_shell.h"
 #include "widgets/banner.h"
 #include "widgets/results_widgets.h"
@@ -53,7 +54,7 @@ void AppShell::draw_canvas_panel() {
   const float em = fonts().regular->FontSize;
   if (shown == nullptr) {
     if (last_status && !last_status->ok()) {
-      centred_text((tr("This step did not run: ") + i18n::tr_text(last_status->message)).c_str(), colours().error);
+      centred_text((tr("This step did not run: ") + i18n::status_text(*last_status)).c_str(), colours().error);
     } else if (course_.current_step_outline() != nullptr) {
       centred_text(runner_.busy() ? tr("Running the step…") : tr("Press Run to run this step."), colours().dim_text);
     }
@@ -65,7 +66,7 @@ void AppShell::draw_canvas_panel() {
   PredictionPanel::draw_verdict(shown->run, course_);
   if (last_status && !last_status->ok() && last_status->code != StatusCode::cancelled) {
     // Keep the last good picture, but never let it pass for the result of the failed run.
-    widgets::draw_banner(tr("Last run failed: ") + i18n::tr_text(last_status->message) + tr(" (showing the last good run)"),
+    widgets::draw_banner(tr("Last run failed: ") + i18n::status_text(*last_status) + tr(" (showing the last good run)"),
                          IM_COL32(150, 20, 20, 255));
   }
 

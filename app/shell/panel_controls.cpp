@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "i18n/text_patterns.h"
+#include "i18n/view_words.h"
 #include "shell/app_shell.h"
 #include "widgets/param_controls.h"
 
@@ -72,7 +73,7 @@ void AppShell::draw_controls_panel() {
     } else if (const std::optional<Status>& last_status = run_.last_status(); last_status && !last_status->ok()) {
       // A message in words needs the whole width.
       ImGui::PushStyleColor(ImGuiCol_Text, last_status->code == StatusCode::cancelled ? colours().warning : colours().error);
-      ImGui::TextWrapped("%s", i18n::tr_text(last_status->message).c_str());
+      ImGui::TextWrapped("%s", i18n::status_text(*last_status).c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", last_status->describe().c_str());
     } else if (const ShownRun* shown = run_.shown_for_current(course_)) {

@@ -38,10 +38,13 @@ class InProcessHost final : public StepHost {
     const std::uint64_t generation = device_->generation();
     // A Run is data, in English whatever the app speaks (it is saved, recorded, compared); the
     // views made from it speak the app's language (lessons/text/say.h).
+    // What it says with arguments travels beside it as messages, to be said in that language.
     const lessons::SpeakIn english(lessons::Language::en);
+    lessons::text::KeepMessages kept;
     // Lessons report errors in run.status; an exception escaping one is still shown, not fatal.
     try {
       run = lesson.run(step, values, *device_, control);
+      run.messages = kept.take();
     } catch (const std::exception& error) {
       run.status = Status::error(StatusCode::internal, std::string("the lesson failed: ") + error.what());
     } catch (...) {

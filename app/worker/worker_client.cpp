@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/backend_request.h"
+#include "cudalab/message_format.h"
 #include "worker/crash_report.h"
 
 extern char** environ;
@@ -195,7 +196,6 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
   Run result;
   // Whose limit it is, in the words a timeout gives: a step's, or an exercise's check's.
   const bool checking = std::holds_alternative<ask::Check>(request);
-  const std::string limit_owner = checking ? "the check's" : "the step's";
   const auto started = Clock::now();
   // A check runs under its time limit from when it compiled (the first "phase" message, sent
   // before any student code is loaded); until then under the compile limit.
@@ -222,15 +222,15 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
   std::optional<Clock::time_point> asked_to_stop;
   bool over_time = false;
   bool compiling = false;  // the limit that fired was the compile's
-  auto stopped = [&](StatusCode code, std::string why) {
+  auto stopped = [&](StatusCode code, Message why) {
     Run out = last_partial.value_or(Run{});
-    out.status = Status::error(code, last_partial ? why + "; partial results are shown" : why);
+    out.status = Status::error(code, last_partial ? cudalab::message("{}; partial results are shown", why) : why);
     // A check that never said its verdict: how far it got, for the verdict's words.
     if (checking && test_running >= 0) out.results["stopped_in_test"] = test_running;
     if (checking && run_started) out.results["compile_seconds"] = std::chrono::duration<double>(*run_started - started).count();
     return out;
   };
-  if (!send(fd_, request)) return stopped(StatusCode::internal, reap());
+  if (!send(fd_, request)) return stopped(StatusCode::internal, Message::text(reap()));
   const std::uint64_t bytes_before = reader_->bytes_read();
 
   while (true) {
@@ -238,13 +238,13 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
     const auto result_kind = reader_->read(&message, std::chrono::milliseconds(20));
     if (abandoned_) {
       kill_worker();
-      return stopped(StatusCode::cancelled, "stopped: the app is closing");
+      return stopped(StatusCode::cancelled, cudalab::message("stopped: the app is closing"));
     }
     std::optional<Reply> reply;
     if (result_kind == MessageReader::Result::message) {
       if (Status s = decode(message, &reply); !s.ok()) {
         kill_worker();
-        return stopped(StatusCode::internal, "the worker sent a message this app cannot read: " + s.message);
+        return stopped(StatusCode::internal, cudalab::message("the worker sent a message this app cannot read: {}", s.words_or_text()));
       }
     }
     if (reply) {
@@ -268,14 +268,19 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
             constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
             if (const auto at = run.status.message.find(restart); at != std::string::npos) {
               run.status.message.replace(at, restart.size(), fresh);
+              run.status.words = {};  // the backend's words, changed here: said through the tables
             } else {
-              run.status.message += "; " + std::string(fresh);
+              run.status = Status::error(run.status.code, cudalab::message("{}; {}", run.status.words_or_text(),
+                                                                  cudalab::message("the next run starts in a fresh worker process "
+                                                                          "with a fresh GPU context")));
             }
           }
         }
         if (over_time) {
-          run.status = Status::error(StatusCode::timeout, fmt::format("stopped after {} ({} time limit){}", seconds_in_words(time_limit),
-                                                                     limit_owner, "; partial results are shown"));
+          run.status = Status::error(
+              StatusCode::timeout,
+              checking ? cudalab::message("stopped after {} (the check's time limit); partial results are shown", seconds_in_words(time_limit))
+                       : cudalab::message("stopped after {} (the step's time limit); partial results are shown", seconds_in_words(time_limit)));
         }
         return std::move(run);
       }
@@ -286,22 +291,23 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
       if (result_kind == MessageReader::Result::corrupt) {
         kill_worker();
         return stopped(StatusCode::internal,
-                       fmt::format("the worker sent a message this app refuses (too large, nested too deep, or not JSON) "
-                                   "after {}; it was stopped",
-                                   after));
+                       cudalab::message("the worker sent a message this app refuses (too large, nested too deep, or not JSON) "
+                               "after {}; it was stopped",
+                               after));
       }
       const std::string how = reap();
-      if (asked_to_stop) return stopped(over_time ? StatusCode::timeout : StatusCode::cancelled, "stopped after " + after);
+      if (asked_to_stop) return stopped(over_time ? StatusCode::timeout : StatusCode::cancelled, cudalab::message("stopped after {}", after));
+      const std::string what = fault.empty() ? how : fault;  // the fault's or the signal's words, as they came
       return stopped(StatusCode::kernel_fault,
-                     checking ? fmt::format("{} after {}", fault.empty() ? how : fault, after)  // each check has its own worker
-                              : fmt::format("{} after {}. A fresh worker will run the next step", fault.empty() ? how : fault, after));
+                     checking ? cudalab::message("{} after {}", what, after)  // each check has its own worker
+                              : cudalab::message("{} after {}. A fresh worker will run the next step", what, after));
     }
     // The limits, on every pass whatever arrived: a worker that floods the channel with messages
     // (a student's code may write to it) cannot keep the time limit from firing.
     if (reader_->bytes_read() - bytes_before > max_bytes_per_request) {
       kill_worker();
-      return stopped(StatusCode::internal, fmt::format("the worker sent more than {} GiB for one request; it was stopped",
-                                                       max_bytes_per_request >> 30));
+      return stopped(StatusCode::internal, cudalab::message("the worker sent more than {} GiB for one request; it was stopped",
+                                                   max_bytes_per_request >> 30));
     }
     const auto now = Clock::now();
     const bool past_limit = run_started ? now - *run_started > time_limit : now - started > compile_limit;
@@ -316,15 +322,18 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
       kill_worker();
       const std::string after = seconds_in_words(now - started);
       if (compiling) {
-        return stopped(StatusCode::timeout, fmt::format("stopped after {}: the compiler did not finish within {} (the "
-                                                        "check's compile limit)",
-                                                        after, seconds_in_words(compile_limit)));
+        return stopped(StatusCode::timeout, cudalab::message("stopped after {}: the compiler did not finish within {} (the "
+                                                    "check's compile limit)",
+                                                    after, seconds_in_words(compile_limit)));
       }
       if (over_time) {
-        return stopped(StatusCode::timeout, fmt::format("stopped after {} ({} time limit is {}): the kernel was still running",
-                                                        after, limit_owner, seconds_in_words(time_limit)));
+        return stopped(StatusCode::timeout,
+                       checking ? cudalab::message("stopped after {} (the check's time limit is {}): the kernel was still running", after,
+                                          seconds_in_words(time_limit))
+                                : cudalab::message("stopped after {} (the step's time limit is {}): the kernel was still running", after,
+                                          seconds_in_words(time_limit)));
       }
-      return stopped(StatusCode::cancelled, fmt::format("stopped after {}: the kernel was still running", after));
+      return stopped(StatusCode::cancelled, cudalab::message("stopped after {}: the kernel was still running", after));
     }
   }
 }

@@ -110,8 +110,10 @@ std::vector<View> where_views(const Run& run) {
     std::string list;
     for (std::size_t i = 0; i < blocks.size() && i < 8; ++i) list += (i ? ", " : "") + std::to_string(blocks[i]);
     if (blocks.size() > 8) list += ", …";
-    cell.tooltip = say("{} {}: ran {} block{}{}", gpu ? "SM" : "worker", unit, blocks.size(),
-                       blocks.size() == 1 ? "" : "s", blocks.empty() ? "" : " (" + list + ")");
+    cell.tooltip = blocks.empty() ? say("{} {}: ran {} block{}", gpu ? "SM" : "worker", unit, blocks.size(),
+                                        blocks.size() == 1 ? "" : "s")
+                                  : say("{} {}: ran {} block{} ({})", gpu ? "SM" : "worker", unit, blocks.size(),
+                                        blocks.size() == 1 ? "" : "s", as_is(list));
     grid.cells.push_back(std::move(cell));
   }
   FactsView facts;

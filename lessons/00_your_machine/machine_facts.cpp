@@ -10,12 +10,12 @@ namespace cudalab::lessons {
 
 nlohmann::json machine_facts_json(const Device& device) {
   nlohmann::json results;
-  std::string why_none;
+  Message why_none;
   nlohmann::json devices = nlohmann::json::array();
   for (const DeviceFacts& gpu : query_cuda_devices(&why_none)) devices.push_back(to_json(gpu));
   results["host"] = {{"cpu", host_cpu_model()}, {"cores", emulator_facts().host_cores}};
   results["gpus"] = devices;
-  results["why_no_gpu"] = why_none;
+  results["why_no_gpu"] = why_none.empty() ? nlohmann::json("") : to_json(why_none);
   results["active"] = to_json(device.facts());
   return results;
 }
@@ -39,9 +39,9 @@ std::vector<std::string> describe_column(const DeviceFacts& f) {
       gpu ? bytes_one_decimal(double(f.shared_per_sm)) : "—",
       gpu ? std::to_string(f.regs_per_block) : "— (CPU registers)",
       gpu ? std::to_string(f.max_threads_per_sm) : say("{} (one block at a time per worker)", f.max_threads_per_sm),
-      gpu ? (f.max_blocks_per_sm > 0 ? std::to_string(f.max_blocks_per_sm) : "?") : "1 (per worker)",
+      gpu ? (f.max_blocks_per_sm > 0 ? std::to_string(f.max_blocks_per_sm) : "?") : say("{} (per worker)", 1),
       gpu ? bytes_one_decimal(double(f.l2_bytes)) : "— (the CPU's caches)",
-      bytes_one_decimal(double(f.global_mem_bytes)) + (gpu ? "" : " (host memory)"),
+      gpu ? bytes_one_decimal(double(f.global_mem_bytes)) : say("{} (host memory)", bytes_one_decimal(double(f.global_mem_bytes))),
       gpu ? say("{:.0f} MHz", f.mem_clock_khz / 1000.0) : "—",
       gpu ? say("{} bits", f.mem_bus_width_bits) : "—",
       gpu ? say("{:.0f} GB/s", f.theoretical_bandwidth_gbs()) : "—",
@@ -82,10 +82,13 @@ std::vector<View> machine_facts_views(const Run& run) {
   FactsView host;
   host.title = "Host and device";
   const auto& h = run.results.value("host", nlohmann::json::object());
-  host.facts = {{"host (CPU)", say("{} · {} cores", h.value("cpu", "?"), h.value("cores", 0))},
-                {"device", have_active ? active.label() : "?"}};
-  std::string why = run.results.value("why_no_gpu", "");
-  if (!why.empty()) host.facts.push_back({"why no GPU", why});
+  host.facts = {{"host (CPU)", say("{} · {} cores", as_is(h.value("cpu", "?")), h.value("cores", 0))},
+                {"device", have_active ? device_label(active) : "?"}};
+  // Its words (a run recorded before messages has the English only).
+  const nlohmann::json why = run.results.value("why_no_gpu", nlohmann::json(""));
+  Message why_words;
+  if (why.is_object() && from_json(why, &why_words).ok()) host.facts.push_back({"why no GPU", said(why_words)});
+  else if (why.is_string() && !why.get<std::string>().empty()) host.facts.push_back({"why no GPU", word(why.get<std::string>())});
 
   std::vector<View> views;
   if (have_active) {

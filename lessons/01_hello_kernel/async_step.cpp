@@ -153,11 +153,11 @@ std::vector<View> async_views(const Run& run) {
   FactsView facts;
   facts.title = "What the host saw";
   facts.facts = {
-      {"launch() returned after", microseconds_in_words(launch_returned_us, 3) + " (its second launch: the first loads it)"},
+      {"launch() returned after", say("{} (its second launch: the first loads it)", microseconds_in_words(launch_returned_us, 3))},
       {"the kernel worked for", say("{} ({})", microseconds_in_words(kernel_us, 3), device_clock)},
       {"synchronize() returned after", microseconds_in_words(wait_returned_us, 3)},
       {waited ? "answer read after waiting" : "answer read without waiting",
-       answer_read == 42 ? "42 — the kernel had finished"
+       answer_read == 42 ? say("{} — the kernel had finished", 42)
                          : say("{} — not there yet: the kernel was still running", answer_read)},
   };
   if (!waited) facts.facts.push_back({"answer once the host waited", std::to_string(run.results.value("answer_after_wait", 0))});

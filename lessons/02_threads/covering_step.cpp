@@ -143,20 +143,25 @@ std::vector<View> covering_views(const Run& run) {
     CellGridView::Cell cell;
     cell.col = layout.col(block, thread);
     cell.row = layout.row(block, thread);
-    const std::string start = fmt::format(FMT_COMPILE("threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {}"), thread, block,
-                                          threads_per_block, id);
     if (w.touched == 0) {
       ++idle_threads;
       cell.group = -1;
-      cell.tooltip = grid_stride ? fmt::format(FMT_COMPILE("{} ≥ n = {}: the loop never runs; this thread is idle"), start, elements)
-                                 : fmt::format(FMT_COMPILE("{} ≥ n = {}: the guard if (i < n) keeps it idle"), start, elements);
+      cell.tooltip = grid_stride ? say("threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {} ≥ n = {}: the loop never "
+                                       "runs; this thread is idle",
+                                       thread, block, threads_per_block, id, elements)
+                                 : say("threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {} ≥ n = {}: the guard if "
+                                       "(i < n) keeps it idle",
+                                       thread, block, threads_per_block, id, elements);
     } else {
       cell.group = static_cast<int>(block);
       cell.label = w.touched == 1 ? std::to_string(w.first_elements[0]) : say("×{}", w.touched);
-      cell.tooltip = grid_stride ? fmt::format(FMT_COMPILE("i starts at {}, then i += blockDim.x * gridDim.x = {}: touched {} "
-                                               "element{} ({})"),
-                                               start, stride, w.touched, w.touched == 1 ? "" : "s", listed(w))
-                                 : say("{} < n = {}: adds 1 to data[{}]", start, elements, listed(w));
+      cell.tooltip = grid_stride ? say("i starts at threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {}, then i += "
+                                       "blockDim.x * gridDim.x = {}: touched {} element{} ({})",
+                                       thread, block, threads_per_block, id, stride, w.touched, w.touched == 1 ? "" : "s",
+                                       as_is(listed(w)))
+                                 : say("threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {} < n = {}: adds {} to "
+                                       "data[{}]",
+                                       thread, block, threads_per_block, id, elements, 1, as_is(listed(w)));
     }
     threads.cells.push_back(std::move(cell));
   }
@@ -176,12 +181,12 @@ std::vector<View> covering_views(const Run& run) {
     if (value == 1 && by >= 0) {
       cell.label = std::to_string(by);
       cell.group = by / static_cast<int>(threads_per_block);
-      cell.tooltip = fmt::format(FMT_COMPILE("data[{}] = 1: touched once, by thread {} of block {} (global id {})"), i,
-                                 by % threads_per_block, by / threads_per_block, by);
+      cell.tooltip = say("data[{}] = {}: touched once, by thread {} of block {} (global id {})", i, 1,
+                         by % threads_per_block, by / threads_per_block, by);
     } else {
       cell.label = std::to_string(value);
       cell.group = -1;
-      cell.tooltip = fmt::format(FMT_COMPILE("data[{}] = {}: should be 1, touched exactly once"), i, value);
+      cell.tooltip = say("data[{}] = {}: should be 1, touched exactly once", i, value);
     }
     array.cells.push_back(std::move(cell));
   }

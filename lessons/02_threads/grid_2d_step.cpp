@@ -124,13 +124,15 @@ std::vector<View> grid_2d_views(const Run& run) {
     colour_cell(colour_by, static_cast<unsigned>(bx + by * static_cast<int>(grid_x)), static_cast<unsigned>(linear_thread),
                 threads_per_block, static_cast<unsigned>(warp[pixel]), &cell);
     cell.label = fmt::format(FMT_COMPILE("{},{}"), tx, ty);
-    cell.tooltip = fmt::format(FMT_COMPILE(
-        "col = threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {}\n"
-        "row = threadIdx.y + blockIdx.y * blockDim.y = {} + {} × {} = {}\n"
-        "thread in block = threadIdx.x + threadIdx.y * blockDim.x = {} + {} × {} = {}\n"
-        "warp = {} / {} = {}"),
-        tx, bx, block_x, tx + bx * static_cast<int>(block_x), ty, by, block_y, ty + by * static_cast<int>(block_y),
-        tx, ty, block_x, linear_thread, linear_thread, kWarpSize, warp[pixel]);
+    cell.tooltip = say("col = threadIdx.x + blockIdx.x * blockDim.x = {} + {} × {} = {}", tx, bx, block_x,
+                       tx + bx * static_cast<int>(block_x)) +
+                   "\n" +
+                   say("row = threadIdx.y + blockIdx.y * blockDim.y = {} + {} × {} = {}", ty, by, block_y,
+                       ty + by * static_cast<int>(block_y)) +
+                   "\n" +
+                   say("thread in block = threadIdx.x + threadIdx.y * blockDim.x = {} + {} × {} = {}", tx, ty, block_x,
+                       linear_thread) +
+                   "\n" + say("warp = {} / {} = {}", linear_thread, kWarpSize, warp[pixel]);
     image.cells.push_back(std::move(cell));
   }
 
@@ -162,7 +164,7 @@ std::vector<View> grid_2d_views(const Run& run) {
       {"pixels written", say("{} of {} ({} × {})", written, std::size_t(width) * height, width, height)},
       {"threads per block", say("{} = {} × {}", threads_per_block, block_x, block_y)},
       {"warps per block", std::to_string(warps_per_block)},
-      {"rows of a block warp 0 covers", say("{} (of {} threads each)", rows_per_warp, block_x)},
+      {say("rows of a block warp {} covers", 0), say("{} (of {} threads each)", rows_per_warp, block_x)},
   };
   return views_of(std::move(image), std::move(code), std::move(facts));
 }

@@ -185,10 +185,10 @@ std::vector<View> shared_vs_global_views(const Run& run) {
     cell.group = outside ? -1 : static_cast<int>(e.block);
     cell.shade = halo ? 0.45f : 1.f;
     cell.label = std::to_string(element);
-    cell.tooltip = say("block {}, thread {}: tile[{}] = {}{}", e.block, e.thread, slot,
-                       outside ? "0 (past the end of the array)" : say("in[{}]", element),
-                       halo ? " — a halo slot: the neighbouring block copies this input into its own tile too"
-                            : "");
+    cell.tooltip = say("block {}, thread {}: tile[{}] = {}", e.block, e.thread, slot,
+                       outside ? say("{} (past the end of the array)", 0) : say("in[{}]", element));
+    if (halo)
+      cell.tooltip = say("{} — a halo slot: the neighbouring block copies this input into its own tile too", cell.tooltip);
     tiles.cells.push_back(std::move(cell));
   }
   for (int b = 0; b < blocks_pictured; ++b)

@@ -107,7 +107,7 @@ TimelineView timeline_of(const nlohmann::json& chunks, const std::string& title,
     if (at.size() != kPhases + 1) continue;
     for (int p = 0; p < kPhases; ++p)
       timeline.bars.push_back({stream - 1, at[p] * 1000, at[p + 1] * 1000, p,
-                               chunks.size() > 1 ? say("{} {}", kPhaseNames[p], c) : kPhaseNames[p],
+                               chunks.size() > 1 ? say("{} {}", kPhaseNames[p], c) : word(kPhaseNames[p]),
                                say("chunk {} (elements {} to {}), stream {}: {} from {:.1f} to {:.1f} µs "
                                    "(between the events around it: waiting for a copy engine or the SMs "
                                    "counts too)",

@@ -154,8 +154,8 @@ std::vector<View> timeline_views(const Run& run) {
   const TimingSource source = run.timings.empty() ? TimingSource::host_clock : run.timings[0].source;
 
   TimelineView timeline;
-  timeline.title = say("One round trip, to scale ({}{})", gpu ? "CUDA events" : "CPU emulator, not a GPU time",
-                       pinned ? ", pinned host memory" : ", ordinary host memory");
+  timeline.title = say("One round trip, to scale ({}, {})", gpu ? "CUDA events" : "CPU emulator, not a GPU time",
+                       pinned ? "pinned host memory" : "ordinary host memory");
   timeline.rows = {"host → device", "kernel", "device → host"};
   double at_us = 0;
   double copy_ms = 0;
@@ -164,11 +164,10 @@ std::vector<View> timeline_views(const Run& run) {
     const int row = p < 2 ? 0 : (p == 2 ? 1 : 2);
     if (p != 2) copy_ms += ms;
     const std::string name = phases[p].value("name", std::string());
-    timeline.bars.push_back(
-        {row, at_us, at_us + ms * 1000, row, name,
-         say("{}: {} in {} = {}{}", name, bytes_in_words(phases[p].value("bytes", 0.0)), milliseconds_in_words(ms),
-             bandwidth_in_words(phases[p].value("gbs", 0.0)),
-             p == 2 ? " (reads a and b, writes c: 3 × 4 bytes per element)" : "")});
+    std::string tooltip = say("{}: {} in {} = {}", name, bytes_in_words(phases[p].value("bytes", 0.0)),
+                              milliseconds_in_words(ms), bandwidth_in_words(phases[p].value("gbs", 0.0)));
+    if (p == 2) tooltip = say("{} (reads a and b, writes c: 3 × 4 bytes per element)", tooltip);
+    timeline.bars.push_back({row, at_us, at_us + ms * 1000, row, name, std::move(tooltip)});
     at_us += ms * 1000;
   }
   timeline.markers = {{at_us, say("c is back on the host: {}", milliseconds_in_words(total_ms))}};

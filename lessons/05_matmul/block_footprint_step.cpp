@@ -101,7 +101,7 @@ std::vector<View> block_footprint_views(const Run& run) {
       cell.group = group;
       cell.shade = 0.4f + 0.6f * float(count) / float(most);
       cell.label = std::to_string(count);
-      cell.tooltip = say("{}[{}][{}]: loaded {} time{} by this block", name, index / n, index % n, count,
+      cell.tooltip = say("{}[{}][{}]: loaded {} time{} by this block", as_is(name), index / n, index % n, count,
                          count == 1 ? "" : "s");
     }
   };

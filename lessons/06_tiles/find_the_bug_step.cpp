@@ -142,9 +142,9 @@ std::vector<View> find_the_bug_views(const Run& run) {
 
   FactsView emulator;
   emulator.title = "CUDA Lab's checks on the CPU emulator (the exercise grader)";
-  emulator.facts.push_back({"verdict", verdict.headline.said()});
+  emulator.facts.push_back({"verdict", said(verdict.headline)});
   for (std::size_t i = 0; i < verdict.details.size() && i < 2; ++i)
-    emulator.facts.push_back({i == 0 ? "what it saw" : "what it means", verdict.details[i].said()});
+    emulator.facts.push_back({i == 0 ? "what it saw" : "what it means", said(verdict.details[i])});
   if (verdict.kind == ex::VerdictKind::data_race || verdict.kind == ex::VerdictKind::out_of_bounds)
     emulator.facts.push_back({"how many", "the first one: the grader stops at the first race or bad access"});
 

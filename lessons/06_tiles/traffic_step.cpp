@@ -143,7 +143,7 @@ std::vector<View> traffic_views(const Run& run) {
   auto row = [&](const char* name, const nlohmann::json& timed, const char* counted_key, double bytes, const std::string& law) {
     const bool measured = timed.value("outcome", "") == "measured";
     const double ms = timed.value("ms", 0.0);
-    table.rows.push_back({name, say("{} ({})", run.results.value(counted_key, 0), law), bytes_three_digits(bytes),
+    table.rows.push_back({name, say("{} ({})", run.results.value(counted_key, 0), as_is(law)), bytes_three_digits(bytes),
                           measured ? milliseconds_three_digits(ms) : timed.value("note", "not run"),
                           measured ? flop_rate_in_words(gflops(n, ms)) : "—",
                           measured ? say("{:.3g} GB/s", issued_rate(bytes, ms)) : "—"});

@@ -166,7 +166,7 @@ std::vector<View> bank_conflicts_views(const Run& run) {
     CellGridView grid;
     grid.title = say("{}: the bank each lane of warp {} hits reading tile[threadIdx.x][threadIdx.y] "
                      "(row: lane, column: bank); {}-way",
-                     pad ? "tile[32][33]" : "tile[32][32]", shown_warp, side.value("load_degree", 0));
+                     as_is(pad ? "tile[32][33]" : "tile[32][32]"), shown_warp, side.value("load_degree", 0));
     grid.cols = 32;
     grid.rows = 32;
     grid.legend = {"one lane on its bank", "lanes sharing a bank"};

@@ -175,10 +175,12 @@ std::vector<View> divergence_views(const Run& run) {
     const auto& map = run.results[key];
     const bool by_warp = map.value("kernel", "") == "branch_on_warp";
     CellGridView grid;
-    grid.title = by_warp ? "branch_on_warp: who ran each branch (one block of 256 threads; __activemask() in each branch)"
-                         : say("branch_on_lane, k = {}: who ran each branch (one block of 256 threads; "
+    grid.title = by_warp ? say("branch_on_warp: who ran each branch (one block of {} threads; __activemask() in each "
+                               "branch)",
+                               256)
+                         : say("branch_on_lane, k = {}: who ran each branch (one block of {} threads; "
                                "__activemask() in each branch)",
-                               map.value("k", 0));
+                               map.value("k", 0), 256);
     grid.cols = 32;
     grid.rows = int(2 * map["warps"].size());
     grid.legend = {"branch A", "branch B"};
@@ -192,12 +194,15 @@ std::vector<View> divergence_views(const Run& run) {
           const bool active = (masks[branch] >> lane) & 1u;
           cell.group = active ? branch : -1;
           cell.label = std::to_string(lane);
-          cell.tooltip = say("warp {}, lane {} (thread {}): {} branch {} (its __activemask() = 0x{:08x})", w, lane,
-                             32 * w + unsigned(lane), active ? "ran" : "sat out", branch ? "B" : "A", masks[branch]);
+          const unsigned thread = 32 * unsigned(w) + unsigned(lane);
+          cell.tooltip = active ? say("warp {}, lane {} (thread {}): ran branch {} (its __activemask() = 0x{:08x})", w, lane,
+                                      thread, as_is(branch ? "B" : "A"), masks[branch])
+                                : say("warp {}, lane {} (thread {}): sat out branch {} (its __activemask() = 0x{:08x})", w,
+                                      lane, thread, as_is(branch ? "B" : "A"), masks[branch]);
           grid.cells.push_back(std::move(cell));
         }
       const bool both = masks[0] && masks[1];
-      grid.frames.push_back({0, int(2 * w), 32, 2, say("warp {}{}", w, both ? ": both branches" : ""), both ? 1 : 0});
+      grid.frames.push_back({0, int(2 * w), 32, 2, both ? say("warp {}: both branches", w) : say("warp {}", w), both ? 1 : 0});
     }
     views.emplace_back(std::move(grid));
   }
@@ -224,22 +229,22 @@ std::vector<View> divergence_views(const Run& run) {
     const int k = point.value("k", 0);
     // For k <= 32 every warp holds a lane with threadIdx.x % k == 0 and (k > 1) lanes without;
     // for k = 64 only the even warps do.
-    const std::string both = k == 1 ? "0 of 8" : k <= 32 ? "8 of 8" : "4 of 8";
+    const std::string both = say("{} of {}", k == 1 ? 0 : k <= 32 ? 8 : 4, 8);
     table.rows.push_back({say("branch_on_lane, k = {}", k), both, milliseconds_in_words(point.value("ms", 0.0)),
                           point.value("matches", false) ? "matches" : "DIFFERS"});
   }
   if (run.results.contains("by_warp"))
-    table.rows.push_back({"branch_on_warp", "0 of 8", milliseconds_in_words(run.results["by_warp"].value("ms", 0.0)),
+    table.rows.push_back({"branch_on_warp", say("{} of {}", 0, 8), milliseconds_in_words(run.results["by_warp"].value("ms", 0.0)),
                           run.results["by_warp"].value("matches", false) ? "matches" : "DIFFERS"});
 
   FactsView facts;
   facts.title = "Divergence";
   const auto& sweep = run.results["sweep"];
   const nlohmann::json lane_map = run.results.value("lane_map", nlohmann::json::object());
-  facts.facts.push_back({"warps with both branches (k = " + std::to_string(lane_map.value("k", 0)) + ")",
+  facts.facts.push_back({say("warps with both branches (k = {})", lane_map.value("k", 0)),
                          say("{} of 8, from the lane map", run.results.value("warps_with_both", 0))});
   if (sweep.size() >= 2 && sweep[0].value("ms", 0.0) > 0)
-    facts.facts.push_back({"k = 2 against k = 1", say("{:.2f}× the time", sweep[1].value("ms", 0.0) / sweep[0].value("ms", 0.0))});
+    facts.facts.push_back({say("k = {} against k = {}", 2, 1), say("{:.2f}× the time", sweep[1].value("ms", 0.0) / sweep[0].value("ms", 0.0))});
   if (run.device.is_gpu())
     facts.facts.push_back({"why", "a warp whose lanes disagree runs both branches, one after the other, with the other "
                                   "branch's lanes switched off: from k = 2 to 32 every warp pays for both"});

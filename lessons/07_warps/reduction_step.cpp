@@ -190,8 +190,8 @@ std::vector<View> reduction_views(const Run& run) {
   const double bandwidth = run.results.value("bandwidth_gbs", 0.0);
   const bool gpu = run.device.is_gpu();
   TableView table;
-  table.title = say("Summing {} unsigned ints, 256 threads per block (counts: block 0, from the trace)",
-                    run.results.value("elements", 0u));
+  table.title = say("Summing {} unsigned ints, {} threads per block (counts: block 0, from the trace)",
+                    run.results.value("elements", 0u), 256);
   table.columns = {"rung", "blocks", "__syncthreads() per block", "shuffles per block", "adds in shared memory",
                    "warp steps that diverged", "kernel time", "GB/s", "of the memory's peak", "sum"};
   ChartView chart;
@@ -254,8 +254,9 @@ std::vector<View> reduction_views(const Run& run) {
         }
       }
       grid.frames.push_back({left, top, 32, kWarpsPerBlock,
-                             say("{} = {}{}", shuffle ? "offset" : "s", step.value("step", 0),
-                                 diverged ? say(": {} warp{} diverged", diverged, diverged > 1 ? "s" : "") : ""),
+                             diverged ? say("{} = {}: {} warp{} diverged", as_is(shuffle ? "offset" : "s"),
+                                            step.value("step", 0), diverged, diverged > 1 ? "s" : "")
+                                      : say("{} = {}", as_is(shuffle ? "offset" : "s"), step.value("step", 0)),
                              0});
       ++panel;
     }
@@ -269,14 +270,15 @@ std::vector<View> reduction_views(const Run& run) {
   facts.facts.push_back({"CPU sum", std::to_string(run.results.value("cpu_sum", std::uint64_t(0)))});
   facts.facts.push_back({"fastest rung", std::to_string(run.results.value("fastest_rung", 0) + 1)});
   if (rows.size() == 5 && rows[4].value("ms", 0.0) > 0)
-    facts.facts.push_back({"rung 1 ÷ rung 5", say("{:.2f}× ({})", rows[0].value("ms", 0.0) / rows[4].value("ms", 0.0), clock)});
+    facts.facts.push_back({say("rung {} ÷ rung {}", 1, 5), say("{:.2f}× ({})", rows[0].value("ms", 0.0) / rows[4].value("ms", 0.0), clock)});
   if (gpu && bandwidth > 0)
     facts.facts.push_back({"memory's peak", say("{} (memory clock × bus width × 2)", bandwidth_in_words(bandwidth))});
   else if (!gpu)
     facts.facts.push_back({"on the emulator", "the counts are the kernels' own and hold on a GPU; the times are CPU times, "
                                               "where a barrier costs a fiber switch per thread and divergence costs nothing"});
-  facts.facts.push_back({"rungs 1-4", "leave one sum per block; the host adds those few numbers (not timed). Rung 5 adds "
-                                      "them on the device with one atomicAdd per block"});
+  facts.facts.push_back({say("rungs {}", "1-4"), say("leave one sum per block; the host adds those few numbers (not timed). "
+                                                     "Rung {} adds them on the device with one atomicAdd per block",
+                                                     5)});
   pictures.emplace_back(std::move(table));
   pictures.emplace_back(std::move(chart));
   pictures.emplace_back(std::move(facts));

@@ -129,8 +129,8 @@ std::vector<View> block_size_views(const Run& run) {
   const bool gpu = run.device.is_gpu();
   const std::string unit = gpu ? "SM" : "worker";
   ChartView chart;
-  chart.title = gpu ? "scale_repeatedly: time vs threads per block (GPU, CUDA events, median)"
-                    : "scale_repeatedly: time vs threads per block (CPU emulator — not a GPU time)";
+  chart.title = say("scale_repeatedly: time vs threads per block ({})",
+                    gpu ? "GPU, CUDA events, median" : "CPU emulator — not a GPU time");
   chart.x_label = "threads per block";
   chart.y_label = "ms";
   chart.log_x = true;
@@ -159,10 +159,11 @@ std::vector<View> block_size_views(const Run& run) {
   const int cols = static_cast<int>((slots + per_cell - 1) / per_cell);
   CellGridView grid;
   grid.title = say("{} blocks of {} threads on {} slots ({} {}s × {}): {} waves, the last one {} blocks "
-                   "({:.0f} % full){}",
+                   "({:.0f} % full)",
                    run.results.value("blocks", 0ll), run.results.value("threads_per_block", 0), slots,
                    run.results.value("sm_count", 0), unit, run.results.value("blocks_per_sm", 0), waves, last,
-                   100.0 * double(last) / double(slots), per_cell > 1 ? say("; a cell is {} slots", per_cell) : "");
+                   100.0 * double(last) / double(slots));
+  if (per_cell > 1) grid.title = say("{}; a cell is {} slots", grid.title, per_cell);
   grid.cols = std::max(cols, 1);
   const long long drawn_waves = std::min<long long>(waves, kMostWaveRowsDrawn);
   grid.rows = static_cast<int>(std::max(drawn_waves, 1ll));

@@ -19,7 +19,7 @@ constexpr int kThisGpu = 5;  // the choice after the table's five GPUs
 
 std::vector<std::string> gpu_choices() {
   std::vector<std::string> choices;
-  for (const GpuLimits& g : known_gpus()) choices.push_back(say("{} ({})", g.arch, g.example));
+  for (const GpuLimits& g : known_gpus()) choices.push_back(say("{} ({})", as_is(g.arch), as_is(g.example)));
   choices.push_back("this GPU (its own limits)");
   return choices;
 }
@@ -139,7 +139,7 @@ void run_calculator(const ParamValues& values, Device& device, RunControl&, Run*
     checks.push_back(row);
   }
   run->results["kernels"] = checks;
-  run->results["kernels_checked_on"] = on_gpu ? device.facts().label() : "the emulator (no check)";
+  run->results["kernels_checked_on"] = on_gpu ? device_label(device.facts()) : "the emulator (no check)";
   run->status = Status::success();
 }
 
@@ -153,7 +153,7 @@ std::vector<View> calculator_views(const Run& run) {
   CellGridView sm;
   sm.title = say("One SM of {} ({}): {} blocks × {} warps = {} of {} warp slots ({:.0f} % occupancy), "
                  "limited by {}",
-                 c.value("arch", "?"), c.value("example", ""), blocks, warps_per_block, blocks * warps_per_block,
+                 as_is(c.value("arch", "?")), as_is(c.value("example", "")), blocks, warps_per_block, blocks * warps_per_block,
                  max_warps, 100 * c.value("occupancy", 0.0), limiter);
   sm.cols = 8;
   sm.rows = (max_warps + sm.cols - 1) / sm.cols;
@@ -175,7 +175,7 @@ std::vector<View> calculator_views(const Run& run) {
   limits.rows = {
       {"threads (whole warps)", say("{} threads = {} warps", l.value("max_threads_per_sm", 0), max_warps),
        say("{} warps", warps_per_block), count_or_any(c.value("by_threads", 0))},
-      {"blocks", say("{} blocks", l.value("max_blocks_per_sm", 0)), "1 block",
+      {"blocks", say("{} blocks", l.value("max_blocks_per_sm", 0)), say("{} block", 1),
        count_or_any(c.value("by_blocks", 0))},
       {"registers", say("{} registers", l.value("registers_per_sm", 0)),
        say("{} per warp × {} warps", c.value("registers_per_warp", 0), warps_per_block),
@@ -212,7 +212,7 @@ std::vector<View> calculator_views(const Run& run) {
   every.columns = {"GPU", "threads/SM", "blocks/SM", "shared/SM", "resident blocks", "limited by", "occupancy"};
   for (const auto& g : run.results.value("every_gpu", nlohmann::json::array())) {
     const nlohmann::json& gl = g.value("limits", nlohmann::json::object());
-    every.rows.push_back({say("{} ({})", g.value("arch", ""), g.value("example", "")),
+    every.rows.push_back({say("{} ({})", as_is(g.value("arch", "")), as_is(g.value("example", ""))),
                           std::to_string(gl.value("max_threads_per_sm", 0)), std::to_string(gl.value("max_blocks_per_sm", 0)),
                           say("{} KiB", gl.value("shared_per_sm", std::size_t(0)) / 1024),
                           g.value("refused", "").empty() ? std::to_string(g.value("blocks_per_sm", 0)) : "none fits",

@@ -42,10 +42,11 @@ const std::vector<GpuLimits>& known_gpus() {
   return gpus;
 }
 
-const char* limits_source() {
-  return "CUDA C++ Programming Guide, \"Compute Capabilities\" (technical specifications per compute capability), "
-         "as in NVIDIA's libcu++ cuda::arch_traits; allocation units and the 1 KiB per-block reserve from the "
-         "toolkit's cuda_occupancy.h (the CUDA Occupancy Calculator)";
+std::string limits_source() {
+  return say("CUDA C++ Programming Guide, \"Compute Capabilities\" (technical specifications per compute capability), "
+             "as in NVIDIA's libcu++ cuda::arch_traits; allocation units and the {} KiB per-block reserve from the "
+             "toolkit's cuda_occupancy.h (the CUDA Occupancy Calculator)",
+             1);
 }
 
 const GpuLimits* limits_for_arch(const std::string& arch) {

@@ -37,7 +37,7 @@ struct GpuLimits {
 // sm_75, sm_80, sm_86, sm_89, sm_90, in that order.
 const std::vector<GpuLimits>& known_gpus();
 // Where the values of known_gpus() come from, in words (shown under the table).
-const char* limits_source();
+std::string limits_source();  // in the language spoken (say.h)
 // The row for an architecture ("sm_90"), or null.
 const GpuLimits* limits_for_arch(const std::string& arch);
 // The limits of a real device: its own facts, with the granularities of its architecture's row

@@ -131,10 +131,10 @@ std::vector<View> grid_size_views(const Run& run) {
   FactsView facts;
   facts.title = "Filling the device";
   facts.facts = {
-      {"blocks that fill every " + unit,
+      {say("blocks that fill every {}", unit),
        say("{} ({} {}s × {} per {}, {})", fill, run.results.value("sm_count", 0), unit,
            run.results.value("blocks_per_sm", 0), unit, run.results.value("blocks_per_sm_source", ""))},
-      {"1 block → enough blocks",
+      {say("{} block → enough blocks", 1),
        run.results.contains("speedup_one_block_to_fill")
            ? say("{:.1f}× faster ({})", run.results.value("speedup_one_block_to_fill", 0.0),
                  gpu ? "GPU time, CUDA events" : "emulator time — a CPU figure, not a GPU time")

@@ -23,7 +23,7 @@ const RuleInfo& rule_info(Rule rule) {
        "16 × 16 tiles in shared memory", "Chapter 6, step 2 (Traffic)"},
       {"6. Avoid divergence", "branch on threadIdx.x % 2: both paths in every warp",
        "branch on the warp number: one path per warp",
-       "no chapter yet (Chapter 7, divergence, is not written); the timing means something only on a GPU"},
+       "Chapter 7, step 1 (Warps and divergence)"},
   };
   return kInfo[static_cast<int>(rule)];
 }
@@ -71,10 +71,15 @@ nlohmann::json pair_json(Rule rule, const PairOutcome& pair) {
           {"matches", pair.matches}};
 }
 
+std::string rule_words(const nlohmann::json& pair, const char* RuleInfo::*field) {
+  const int rule = pair.value("rule", -1);
+  return rule >= 0 && rule < kRules ? std::string(rule_info(static_cast<Rule>(rule)).*field) : "";
+}
+
 std::string speedup_in_words(const nlohmann::json& pair) {
   const std::string before = pair.value("before_clock", ""), after = pair.value("after_clock", "");
-  return say("{:.2f}× ({} vs {}{})", pair.value("speedup", 0.0), after,
-             before == after ? "the same clock" : before, before == after ? "" : ": two different clocks");
+  if (before == after) return say("{:.2f}× ({} vs the same clock)", pair.value("speedup", 0.0), after);
+  return say("{:.2f}× ({} vs {}: two different clocks)", pair.value("speedup", 0.0), after, before);
 }
 
 RuleSizes sizes_of(const ParamValues& values) {
@@ -106,21 +111,22 @@ void run_pair_step(Rule rule, const RuleSizes& sizes, Device& device, RunControl
 std::vector<View> pair_views(const Run& run) {
   const nlohmann::json& pair = run.results.value("pair", nlohmann::json::object());
   ChartView chart;
-  chart.title = say("{}: before and after (ms; before: {}, after: {})", pair.value("name", ""),
+  chart.title = say("{}: before and after (ms; before: {}, after: {})", rule_words(pair, &RuleInfo::name),
                     pair.value("before_clock", ""), pair.value("after_clock", ""));
   chart.kind = ChartView::Kind::bar;
   chart.y_label = "ms";
-  chart.categories = {std::string("before: ") + pair.value("before", ""), std::string("after: ") + pair.value("after", "")};
+  chart.categories = {say("before: {}", rule_words(pair, &RuleInfo::before)),
+                      say("after: {}", rule_words(pair, &RuleInfo::after))};
   chart.series.push_back({"time", {0, 1}, {pair.value("before_ms", 0.0), pair.value("after_ms", 0.0)}});
   FactsView facts;
-  facts.title = pair.value("name", "");
+  facts.title = word(rule_words(pair, &RuleInfo::name));
   facts.facts = {
       {"before", say("{} — {}", milliseconds_three_digits(pair.value("before_ms", 0.0)), pair.value("before_timing", ""))},
       {"after", say("{} — {}", milliseconds_three_digits(pair.value("after_ms", 0.0)), pair.value("after_timing", ""))},
       {"speedup (before ÷ after)", speedup_in_words(pair)},
       {"checked against the CPU", say("{} (worst relative error {:.1e})", pair.value("matches", false) ? "both match" : "MISMATCH",
                                       pair.value("worst_error", 0.0))},
-      {"taught in", pair.value("taught_in", "")}};
+      {"taught in", word(rule_words(pair, &RuleInfo::taught_in))}};
   if (!run.device.is_gpu())
     facts.facts.push_back({"on the emulator", "times are CPU times: the emulator shows the rule's code, not a GPU's speed"});
   return views_of(std::move(chart), std::move(facts));

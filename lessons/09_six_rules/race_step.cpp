@@ -69,21 +69,21 @@ std::vector<View> race_views(const Run& run) {
   table.columns = {"rule", "before", "after", "speedup (clocks)", "checked", "taught in"};
   int index = 0;
   for (const auto& row : run.results.value("rows", nlohmann::json::array())) {
-    chart.categories.push_back(row.value("name", ""));
+    chart.categories.push_back(word(rule_words(row, &RuleInfo::name)));
     series.x.push_back(index++);
     series.y.push_back(row.value("speedup", 0.0));
-    table.rows.push_back({row.value("name", ""),
-                          say("{}: {}", row.value("before", ""), milliseconds_three_digits(row.value("before_ms", 0.0))),
-                          say("{}: {}", row.value("after", ""), milliseconds_three_digits(row.value("after_ms", 0.0))),
+    table.rows.push_back({word(rule_words(row, &RuleInfo::name)),
+                          say("{}: {}", rule_words(row, &RuleInfo::before), milliseconds_three_digits(row.value("before_ms", 0.0))),
+                          say("{}: {}", rule_words(row, &RuleInfo::after), milliseconds_three_digits(row.value("after_ms", 0.0))),
                           speedup_in_words(row), row.value("matches", false) ? "matches the CPU" : "MISMATCH",
-                          row.value("taught_in", "")});
+                          word(rule_words(row, &RuleInfo::taught_in))});
   }
   chart.series.push_back(std::move(series));
   FactsView facts;
   facts.title = "Clocks";
   facts.facts = {{"GPU time", "CUDA events on the GPU"},
                  {"emulator time", "the CPU emulator's steady clock: a CPU figure, never a GPU time"},
-                 {"CPU time", "the host's steady clock (rule 1's loop; rule 2 end to end, copies included)"}};
+                 {"CPU time", say("the host's steady clock (rule {}'s loop; rule {} end to end, copies included)", 1, 2)}};
   if (!run.device.is_gpu())
     facts.facts.push_back({"divergence", "the emulator runs each thread alone: it cannot show divergence cost"});
   return views_of(std::move(chart), std::move(table), std::move(facts));

@@ -21,6 +21,9 @@ struct RuleInfo {
   const char* taught_in;  // "Chapter 5, step 3 (Which index is x)"
 };
 const RuleInfo& rule_info(Rule rule);
+// One of a pair's words (its results' "rule"), as this CUDA Lab has them: a recorded run's words
+// are its day's, and a rule's wording or its chapter may have changed since.
+std::string rule_words(const nlohmann::json& pair, const char* RuleInfo::*field);
 
 // The sizes a pair is measured at (each rule uses what it needs).
 struct RuleSizes {

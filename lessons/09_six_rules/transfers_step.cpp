@@ -51,7 +51,7 @@ Status measure_transfers(const RuleSizes& sizes, Device& device, RunControl& con
   CUDALAB_RETURN_IF_ERROR(failed);
   out->worst_error = std::max(worst_relative_error(round_trips, reference), worst_relative_error(kept, reference));
   out->matches = out->worst_error < kTolerance;
-  out->before.label += say(" ({} copies)", copies);
+  out->before.label = say("a round trip per operation ({} copies)", copies);
   return Status::success();
 }
 

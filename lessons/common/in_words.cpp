@@ -74,4 +74,10 @@ std::string flop_rate_in_words(double gflops) {
   return say("{:.2g} GFLOP/s", gflops);
 }
 
+std::string device_label(const DeviceFacts& facts) {
+  if (facts.is_gpu()) return say("{} · {} · real GPU", as_is(facts.name), as_is(facts.arch()));
+  const std::string why = facts.why_no_gpu.empty() ? word("chosen by you") : said(facts.why_no_gpu);
+  return say("CPU emulator · {} · {} workers", why, facts.sm_count);
+}
+
 }  // namespace cudalab::lessons

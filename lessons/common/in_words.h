@@ -4,6 +4,8 @@
 // own name here instead of one silently replacing another.
 #include <string>
 
+#include "cudalab/device_facts.h"
+
 namespace cudalab::lessons {
 
 // Sizes, binary units (as memory is allocated).
@@ -31,5 +33,9 @@ std::string bandwidth_in_words(double gigabytes_per_second);
 double gigabytes_per_second(double bytes, double ms);
 // Chapters 5-6, floating-point operations per second: "0.47 GFLOP/s", "812 GFLOP/s", "8.12 TFLOP/s".
 std::string flop_rate_in_words(double gflops);
+
+// A device in a few words, in the language spoken (say.h): "NVIDIA H200 · sm_90 · real GPU", "CPU
+// emulator · chosen by you · 2 workers" (why the emulator runs, from its facts).
+std::string device_label(const DeviceFacts& facts);
 
 }  // namespace cudalab::lessons

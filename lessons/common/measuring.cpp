@@ -87,8 +87,8 @@ Status time_on_host(const std::function<void()>& work, const RepeatPolicy& polic
 
 std::string timing_label(TimingSource source) {
   if (source == TimingSource::emulator_clock)
-    return std::string(describe(source)) + " (a CPU figure: this machine's memory and cores)";
-  return describe(source);
+    return say("{} (a CPU figure: this machine's memory and cores)", describe(source));
+  return word(describe(source));
 }
 
 }  // namespace cudalab::lessons

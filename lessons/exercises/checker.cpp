@@ -269,7 +269,7 @@ class TestRun {
     if (status.code == StatusCode::divergent_barrier) kind = VerdictKind::divergent_barrier;
     if (status.code == StatusCode::timeout) kind = VerdictKind::timed_out;
     if (status.code == StatusCode::out_of_memory || status.code == StatusCode::invalid_config) kind = VerdictKind::cannot_run;
-    return fail(kind, Message::text(status.message),
+    return fail(kind, status.words_or_text(),
                 status.device_was_reset ? message("The GPU was reset after the fault.") : Message{});
   }
   bool fail(VerdictKind kind, Message what, Message advice = {}) {

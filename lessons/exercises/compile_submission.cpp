@@ -191,7 +191,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   if (compiled.ok()) return true;
   if (compiled.code == StatusCode::invalid_argument) {
     // The compiler's own words stay as they came (g++ and NVRTC speak English).
-    Message first = Message::text(compiled.message);
+    Message first = compiled.words_or_text();
     for (const JitDiagnostic& d : verdict->diagnostics)
       if (d.error) {
         first = d.file.ends_with(kStudentFileName) ? message("line {}: {}", d.line, as_is(d.message)) : Message::text(d.message);
@@ -200,8 +200,8 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
     return refuse(verdict, VerdictKind::does_not_compile, message("Does not compile"), std::move(first));
   }
   if (compiled.code == StatusCode::timeout)
-    return refuse(verdict, VerdictKind::timed_out, message("Timed out while compiling"), Message::text(compiled.message));
-  return refuse(verdict, VerdictKind::cannot_run, message("Cannot check here"), Message::text(compiled.message));
+    return refuse(verdict, VerdictKind::timed_out, message("Timed out while compiling"), compiled.words_or_text());
+  return refuse(verdict, VerdictKind::cannot_run, message("Cannot check here"), compiled.words_or_text());
 }
 
 }  // namespace cudalab::lessons::exercises

@@ -51,8 +51,8 @@ bool parse_verdict_kind(const std::string& text, VerdictKind* out) {
 }
 
 std::string Verdict::text() const {
-  std::string out = headline.said() + "\n";
-  for (const Message& line : details) out += "  " + line.said() + "\n";
+  std::string out = said(headline) + "\n";
+  for (const Message& line : details) out += "  " + said(line) + "\n";
   for (const JitDiagnostic& d : diagnostics)
     out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, d.error ? "error" : "warning", d.message);
   if (!printed.empty()) out += "Printed by the kernel:\n" + printed + (printed.ends_with('\n') ? "" : "\n");
@@ -236,7 +236,7 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
     case StatusCode::timeout:
       verdict.kind = VerdictKind::timed_out;
       verdict.headline = compiling ? message("Timed out while compiling") : message("Timed out");
-      verdict.details.push_back(Message::text(run.status.message));
+      verdict.details.push_back(run.status.words_or_text());
       if (!compiling)
         verdict.details.push_back(message("Is there a loop that never ends (a stride of 0, a condition that stays true), or a "
                                           "__syncthreads() some threads never reach?"));
@@ -248,12 +248,12 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
     case StatusCode::kernel_fault:
       verdict.kind = VerdictKind::kernel_fault;
       verdict.headline = message("{}: the check stopped", "Kernel fault");
-      verdict.details.push_back(Message::text(run.status.message));
+      verdict.details.push_back(run.status.words_or_text());
       break;
     default:
       verdict.kind = VerdictKind::cannot_run;
       verdict.headline = message("Cannot check here");
-      verdict.details.push_back(Message::text(run.status.message));
+      verdict.details.push_back(run.status.words_or_text());
   }
   // The worker said which test it had started (worker_client.cpp): the verdict names it, as one
   // that came back in words would.

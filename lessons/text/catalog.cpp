@@ -17,18 +17,6 @@ bool is_named_placeholder(std::string_view inside) {
   return true;
 }
 
-std::size_t field_close(std::string_view fmt_string, std::size_t open) {
-  int depth = 0;
-  for (std::size_t i = open; i < fmt_string.size(); ++i) {
-    if (fmt_string[i] == '{') {
-      ++depth;
-    } else if (fmt_string[i] == '}' && --depth == 0) {
-      return i;
-    }
-  }
-  return std::string_view::npos;
-}
-
 std::string message_id(std::string_view fmt_string) {
   std::string id;
   id.reserve(fmt_string.size());

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cudalab/message.h"
+
 namespace cudalab::lessons::text {
 
 struct CatalogEntry {
@@ -27,9 +29,7 @@ const std::vector<std::string>& catalog_problems();
 // `fmt_string` with each replacement field reduced to "{}" ("{:>4}", "{0}" alike); "{{" and "}}" kept,
 // and so is a named placeholder ("{threads_per_block}": a prediction question's, not an fmt hole).
 std::string message_id(std::string_view fmt_string);
-// Where the replacement field opening at `open` closes, nested fields ("{:.{}f}") included; npos
-// when it does not.
-std::size_t field_close(std::string_view fmt_string, std::size_t open);
+using cudalab::fmt_fields::field_close;  // where a replacement field closes (cudalab/message.h)
 bool is_named_placeholder(std::string_view inside);  // "threads_per_block": letters, digits, _
 
 // Entries of a .po text (msgid/msgstr pairs, "…" continuation lines, \" \\ \n \t escapes, # comments).

@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cudalab/message.h"
+
 namespace cudalab::lessons::text {
 
 struct Template {
@@ -18,15 +20,9 @@ struct Template {
 // The Chinese of normalised `id` (message_id), or nullptr.
 const Template* find_template(std::string_view id);
 
-// A replacement field of an fmt string: as a format of its own argument with every index written
-// out ("{:.{}f}" → "{0:.{1}f}"), where it opens and closes in the string. An index that is not a
-// number (a stranger's id) is -1.
-struct Field {
-  std::string format;
-  int argument = 0;
-  std::size_t open = 0, close = 0;
-};
-std::vector<Field> fields_of(std::string_view id);
+// An fmt string's replacement fields (cudalab/message.h).
+using cudalab::fmt_fields::Field;
+using cudalab::fmt_fields::fields_of;
 
 // A fixed text in Chinese: the catalog's word, else the app's tables (set_argument_words), else
 // the text itself.

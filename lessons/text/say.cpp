@@ -2,6 +2,9 @@
 
 #include <atomic>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "text/catalog.h"
@@ -44,17 +47,25 @@ namespace {
 
 std::atomic<std::string (*)(std::string_view)> argument_words{nullptr};
 
-// Whether a format argument is text (what fmt stores std::string, string_view and C strings as).
-struct IsText {
-  bool operator()(fmt::basic_string_view<char>) const { return true; }
-  bool operator()(const char*) const { return true; }
-  template <class T>
-  bool operator()(const T&) const { return false; }
-};
-
 }  // namespace
 
+namespace {
+std::optional<std::string> said_if_known(std::string_view english);
+}  // namespace
+
+bool said_in_chinese(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0xE3 && byte <= 0xE9) return true;  // U+3000 … U+9FFF: CJK punctuation, kana, ideographs
+    if (byte == 0xEF && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xFE) == 0xBC)
+      return true;  // U+FF00 … U+FF7F: full-width forms ("，" "：" "（")
+  }
+  return false;
+}
+
 std::string chinese_word(std::string english) {
+  if (said_in_chinese(english)) return english;
+  if (std::optional<std::string> said = said_if_known(english)) return *std::move(said);
   if (const Template* chinese = find_template(english)) {
     std::string out;
     for (const Template::Piece& piece : chinese->pieces) {
@@ -71,49 +82,70 @@ void set_argument_words(std::string (*chinese_of)(std::string_view english)) {
   argument_words.store(chinese_of, std::memory_order_release);
 }
 
-std::vector<Field> fields_of(std::string_view id) {
-  // Numbered as fmt numbers them: the field's own argument first, then those its spec asks for (a
-  // width, a precision), every index written out ("{:.{}f}" → "{0:.{1}f}").
-  std::vector<Field> fields;
-  int next_argument = 0;
-  const auto numbered = [&](std::string_view index) {
-    if (index.empty()) return next_argument++;
-    int n = 0;
-    for (const char c : index) {
-      if (c < '0' || c > '9' || n > 1000) return -1;
-      n = n * 10 + (c - '0');
-    }
-    return n;
-  };
-  for (std::size_t i = 0; i < id.size(); ++i) {
-    if ((id[i] == '{' || id[i] == '}') && i + 1 < id.size() && id[i + 1] == id[i]) {
-      ++i;
-      continue;
-    }
-    if (id[i] != '{') continue;
-    const std::size_t close = field_close(id, i);
-    if (close == std::string_view::npos) break;
-    const std::string_view inside = id.substr(i + 1, close - i - 1);
-    const std::size_t colon = inside.find(':');
-    const int argument = numbered(inside.substr(0, colon));
-    std::string format = "{" + std::to_string(argument);
-    if (colon != std::string_view::npos) {
-      for (std::size_t at = colon; at < inside.size(); ++at) {
-        if (inside[at] != '{') {
-          format += inside[at];
-          continue;
-        }
-        const std::size_t nested_close = inside.find('}', at);
-        if (nested_close == std::string_view::npos) break;
-        format += "{" + std::to_string(numbered(inside.substr(at + 1, nested_close - at - 1))) + "}";
-        at = nested_close;
-      }
-    }
-    fields.push_back({format + "}", argument, i, close});
-    i = close;
-  }
-  return fields;
+// --- messages kept while a run is made, and known while it is shown ---------------------------
+
+struct KeepMessages::State {
+  std::unordered_set<std::string> seen;
+  std::vector<Message> kept;
+};
+
+namespace {
+thread_local KeepMessages::State* keeping = nullptr;
+}  // namespace
+
+KeepMessages::KeepMessages() : state_(new State), outer_(keeping) { keeping = state_; }
+KeepMessages::~KeepMessages() {
+  keeping = outer_;
+  delete state_;
 }
+std::vector<Message> KeepMessages::take() { return std::exchange(state_->kept, {}); }
+
+bool keeping_messages() { return keeping != nullptr; }
+
+void keep_message(const std::string& english, Message message) {
+  // A message of holes only ("{}", "{} {}") says nothing of its own, and its English may be its
+  // argument's: as a known message it would be said as itself, forever.
+  const std::vector<Field> fields = fields_of(message.id);
+  std::size_t holes = 0;
+  for (const Field& field : fields) holes += field.close - field.open + 1;
+  if (keeping == nullptr || holes == message.id.size() || keeping->kept.size() >= KeepMessages::kMaxKept) return;
+  if (keeping->seen.insert(english).second) keeping->kept.push_back(std::move(message));
+}
+
+struct KnownMessages::Index {
+  std::unordered_map<std::string, const Message*> by_english;
+};
+
+namespace {
+thread_local KnownMessages::Index* known = nullptr;
+thread_local int saying_known = 0;  // how deep known messages are being said in each other
+}  // namespace
+
+KnownMessages::KnownMessages(const std::vector<Message>& messages) : index_(new Index), outer_(known) {
+  for (const Message& message : messages) index_->by_english.emplace(message.english(), &message);
+  known = index_;
+}
+KnownMessages::~KnownMessages() {
+  known = outer_;
+  delete index_;
+}
+
+const Message* known_message(std::string_view english) {
+  if (known == nullptr || saying_known > 4) return nullptr;
+  const auto found = known->by_english.find(std::string(english));
+  return found == known->by_english.end() ? nullptr : found->second;
+}
+
+namespace {
+std::optional<std::string> said_if_known(std::string_view english) {
+  const Message* message = known_message(english);
+  if (message == nullptr) return std::nullopt;
+  ++saying_known;
+  std::string out = said(*message);
+  --saying_known;
+  return out;
+}
+}  // namespace
 
 std::string fill(const Template& translation, std::string_view id, fmt::format_args args) {
   const std::vector<Field> fields = fields_of(id);
@@ -126,22 +158,10 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
     if (static_cast<std::size_t>(piece.hole) >= fields.size()) continue;
     const Field& field = fields[static_cast<std::size_t>(piece.hole)];
     std::string shown = fmt::vformat(field.format, args);
-    if (!piece.as_it_came && fmt::visit_format_arg(IsText{}, args.get(field.argument))) shown = chinese_word(std::move(shown));
+    if (!piece.as_it_came && cudalab::fmt_fields::is_text(args.get(field.argument))) shown = chinese_word(std::move(shown));
     out += shown;
   }
   return out;
-}
-
-std::vector<Message::Argument> formatted_arguments(std::string_view id, fmt::format_args args,
-                                                   const std::vector<const Message*>& nested) {
-  std::vector<Message::Argument> formatted;
-  for (const Field& field : fields_of(id)) {
-    Message::Argument argument{fmt::vformat(field.format, args), fmt::visit_format_arg(IsText{}, args.get(field.argument)), {}};
-    const auto index = static_cast<std::size_t>(field.argument);
-    if (index < nested.size() && nested[index] != nullptr) argument.nested.push_back(*nested[index]);
-    formatted.push_back(std::move(argument));
-  }
-  return formatted;
 }
 
 }  // namespace text

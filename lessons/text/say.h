@@ -9,11 +9,15 @@
 //   grid.title = say("Threads that ran");                      // a fixed text
 //   fact = say("{} thread{} ran", n, n == 1 ? "" : "s");       // Chinese: "运行了 {0} 个线程"
 //   cell.tooltip = say("{} of {}", word(kind_name), total);    // an argument that is itself words
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "text/message.h"
 
 namespace cudalab::lessons {
 
@@ -47,6 +51,50 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
 // How text arguments that are no catalog word become Chinese: the app installs its tables and
 // patterns for the English a Run carries (statuses, timing sources, recorded labels).
 void set_argument_words(std::string (*chinese_of)(std::string_view english));
+
+// Whether `text` was said in Chinese already (it holds CJK characters or full-width punctuation): what
+// was made in Chinese is final, and tables run over it could only mangle the code and the kernel
+// output it quotes. chinese_word() leaves such text as it is.
+bool said_in_chinese(std::string_view text);
+
+// While one lives on a thread, each text that say() makes there in English with arguments is also
+// kept as its Message: the worker keeps those of a step's run, and the Run carries them (run.h:
+// messages), so that its timing labels and the words in its results are said later, in the language
+// they are shown in, by a lookup. At most kMaxKept distinct texts.
+class KeepMessages {
+ public:
+  static constexpr std::size_t kMaxKept = 8192;
+  KeepMessages();
+  ~KeepMessages();
+  KeepMessages(const KeepMessages&) = delete;
+  KeepMessages& operator=(const KeepMessages&) = delete;
+  std::vector<Message> take();  // in the order first said
+  struct State;
+
+ private:
+  State* state_;
+  State* outer_;
+};
+bool keeping_messages();
+void keep_message(const std::string& english, Message message);
+
+// While one lives on a thread, an English text that is one of `messages`' English is said as that
+// message (chinese_word(), say()'s text arguments, the app's tables): the messages of the Run whose
+// views are being made or shown.
+class KnownMessages {
+ public:
+  explicit KnownMessages(const std::vector<Message>& messages);
+  ~KnownMessages();
+  KnownMessages(const KnownMessages&) = delete;
+  KnownMessages& operator=(const KnownMessages&) = delete;
+  struct Index;
+
+ private:
+  Index* index_;
+  Index* outer_;
+};
+// The known message whose English is `english`, or nullptr.
+const Message* known_message(std::string_view english);
 }  // namespace text
 
 template <class... Args>
@@ -54,7 +102,15 @@ std::string say(fmt::format_string<Args...> id, Args&&... args) {
   const fmt::string_view english = id;
   if (const text::Template* chinese = text::translation(std::string_view(english.data(), english.size())))
     return text::fill(*chinese, std::string_view(english.data(), english.size()), fmt::make_format_args(args...));
-  return fmt::format(id, std::forward<Args>(args)...);
+  const std::string_view id_text(english.data(), english.size());
+  const auto arguments = fmt::make_format_args(args...);
+  std::string out = fmt::vformat(english, arguments);
+  if constexpr (sizeof...(Args) > 0) {
+    if (text::keeping_messages())
+      text::keep_message(out, Message{std::string(id_text), fmt_fields::formatted_arguments(
+                                                                id_text, arguments, {fmt_fields::nested_message(args)...})});
+  }
+  return out;
 }
 
 // A fixed English text chosen at run time (a table's entry, a kind's name, a label a Run carries):

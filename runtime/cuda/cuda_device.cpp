@@ -14,6 +14,7 @@
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_facts.h"
 #include "cudalab/gpu/kernel_table.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab {
 namespace cuda {
@@ -417,9 +418,9 @@ std::string CudaDevice::take_printf_output() {
 }
 
 Status make_device(int index, std::unique_ptr<Device>* out) {
-  std::string why_none;
+  Message why_none;
   const std::vector<DeviceFacts> gpus = query_devices(&why_none);
-  if (gpus.empty()) return Status::error(StatusCode::no_device, "no CUDA GPU can be used: " + why_none);
+  if (gpus.empty()) return Status::error(StatusCode::no_device, message("no CUDA GPU can be used: {}", why_none));
   if (index < 0 || index >= static_cast<int>(gpus.size()))
     return Status::error(StatusCode::no_device, fmt::format("there is no GPU {}; this machine has {} (0 to {})", index,
                                                             gpus.size(), gpus.size() - 1));

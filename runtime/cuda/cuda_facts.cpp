@@ -9,6 +9,7 @@
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_facts.h"
 #include "cudalab/device_facts.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab {
 namespace cuda {
@@ -55,9 +56,9 @@ Status read_device_facts(int index, DeviceFacts* out) {
   return Status::success();
 }
 
-std::vector<DeviceFacts> query_devices(std::string* why_none) {
+std::vector<DeviceFacts> query_devices(Message* why_none) {
   std::vector<DeviceFacts> devices;
-  std::string reason;
+  Message reason;
   int count = 0;
   const cudaError_t error = cudaGetDeviceCount(&count);
   if (error != cudaSuccess) {
@@ -65,10 +66,11 @@ std::vector<DeviceFacts> query_devices(std::string* why_none) {
     // for the next unrelated call to find.
     count = 0;
     (void)cudaGetLastError();
-    reason = error == cudaErrorInsufficientDriver ? "no NVIDIA driver found (" + error_in_words(error) + ")"
-                                                  : "CUDA found no usable GPU (" + error_in_words(error) + ")";
+    // CUDA's own words for the error stay as they came.
+    reason = error == cudaErrorInsufficientDriver ? message("no NVIDIA driver found ({})", as_is(error_in_words(error)))
+                                                  : message("CUDA found no usable GPU ({})", as_is(error_in_words(error)));
   } else if (count == 0) {
-    reason = "the NVIDIA driver reports no CUDA GPU";
+    reason = message("the NVIDIA driver reports no CUDA GPU");
   }
   for (int index = 0; index < count; ++index) {
     DeviceFacts facts;
@@ -76,10 +78,10 @@ std::vector<DeviceFacts> query_devices(std::string* why_none) {
       devices.push_back(std::move(facts));
     } else {
       (void)cudaGetLastError();
-      reason = "GPU " + std::to_string(index) + " could not be queried: " + status.message;
+      reason = message("GPU {} could not be queried: {}", index, status.words_or_text());
     }
   }
-  if (why_none != nullptr) *why_none = devices.empty() ? reason : std::string();
+  if (why_none != nullptr) *why_none = devices.empty() ? reason : Message{};
   return devices;
 }
 

@@ -8,6 +8,6 @@
 
 namespace cudalab::cuda {
 // Facts of every CUDA device, or none with the reason in `why_none` ("no NVIDIA driver found").
-std::vector<DeviceFacts> query_devices(std::string* why_none);
+std::vector<DeviceFacts> query_devices(Message* why_none);
 Status read_device_facts(int index, DeviceFacts* out);
 }

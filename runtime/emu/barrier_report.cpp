@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
+
 namespace cudalab::emu {
 
 std::string coordinates(uint3 index) { return fmt::format("({}, {}, {})", index.x, index.y, index.z); }
@@ -14,42 +16,45 @@ std::string short_site(const std::source_location& where) {
   return fmt::format("{}:{}", file, where.line());
 }
 
+Message joined(const std::vector<Message>& parts) {
+  if (parts.empty()) return {};
+  Message text = parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i) text = message("{}; {}", text, parts[i]);
+  return text;
+}
+
 namespace {
 
-// "0-15, 32-47", or "7"; long lists end in "... (N threads in all)".
-std::string thread_ranges(const std::vector<unsigned>& ids) {
+// "threads 0-15, 32-47", or "thread 7"; long lists end in "... (N threads in all)".
+Message threads_in_ranges(const std::vector<unsigned>& ids) {
   constexpr int kMaxRanges = 6;
-  std::string text;
+  std::string list;
   int ranges = 0;
   for (std::size_t i = 0; i < ids.size();) {
     std::size_t j = i;
     while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
-    if (ranges == kMaxRanges) {
-      text += fmt::format(", ... ({} threads in all)", ids.size());
-      break;
-    }
-    if (ranges > 0) text += ", ";
-    text += i == j ? fmt::format("{}", ids[i]) : fmt::format("{}-{}", ids[i], ids[j]);
+    if (ranges == kMaxRanges) return message("threads {}, ... ({} threads in all)", as_is(list), ids.size());
+    if (ranges > 0) list += ", ";
+    list += i == j ? fmt::format("{}", ids[i]) : fmt::format("{}-{}", ids[i], ids[j]);
     ++ranges;
     i = j + 1;
   }
-  return text;
+  return ids.size() == 1 ? message("thread {}", as_is(list)) : message("threads {}", as_is(list));
 }
 
-std::string threads_phrase(const std::vector<unsigned>& ids, dim3 block_dim) {
-  std::string text = fmt::format("{} {}", ids.size() == 1 ? "thread" : "threads", thread_ranges(ids));
+Message threads_phrase(const std::vector<unsigned>& ids, dim3 block_dim) {
   // For 2D/3D blocks a linear id alone is hard to place: name the first thread's threadIdx.
   if (block_dim.y > 1 || block_dim.z > 1) {
     const unsigned id = ids.front();
     const uint3 index{id % block_dim.x, (id / block_dim.x) % block_dim.y, id / (block_dim.x * block_dim.y)};
-    text += fmt::format(" (the first is threadIdx {})", coordinates(index));
+    return message("{} (the first is threadIdx {})", threads_in_ranges(ids), as_is(coordinates(index)));
   }
-  return text;
+  return threads_in_ranges(ids);
 }
 
 }  // namespace
 
-std::string describe_divergent_barrier(uint3 block, dim3 block_dim, const std::vector<ThreadAtBarrier>& threads) {
+Message describe_divergent_barrier(uint3 block, dim3 block_dim, const std::vector<ThreadAtBarrier>& threads) {
   // Group waiting threads by call site, in the order the sites first appear.
   std::vector<std::source_location> sites;
   std::vector<std::vector<unsigned>> waiting_by_site;
@@ -68,20 +73,21 @@ std::string describe_divergent_barrier(uint3 block, dim3 block_dim, const std::v
     waiting_by_site[s].push_back(id);
   }
 
-  std::string text = fmt::format("block {}: ", coordinates(block));
+  const std::string where = coordinates(block);
+  Message text;
   if (sites.size() == 1) {
-    text += fmt::format("{} wait at __syncthreads() ({}), but {} returned without reaching it.",
-                        threads_phrase(waiting_by_site[0], block_dim), short_site(sites[0]),
-                        threads_phrase(returned, block_dim));
+    text = message("block {}: {} wait at __syncthreads() ({}), but {} returned without reaching it.", as_is(where),
+                   threads_phrase(waiting_by_site[0], block_dim), as_is(short_site(sites[0])),
+                   threads_phrase(returned, block_dim));
   } else {
-    text += "threads wait at different __syncthreads() calls: ";
+    std::vector<Message> places;
     for (std::size_t s = 0; s < sites.size(); ++s)
-      text += fmt::format("{}{} at {}", s ? "; " : "", threads_phrase(waiting_by_site[s], block_dim), short_site(sites[s]));
-    if (!returned.empty()) text += fmt::format("; {} returned without reaching any", threads_phrase(returned, block_dim));
-    text += ".";
+      places.push_back(message("{} at {}", threads_phrase(waiting_by_site[s], block_dim), as_is(short_site(sites[s]))));
+    if (!returned.empty()) places.push_back(message("{} returned without reaching any", threads_phrase(returned, block_dim)));
+    text = message("block {}: threads wait at different __syncthreads() calls: {}.", as_is(where), joined(places));
   }
-  text += " Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or corrupts results.";
-  return text;
+  return message("{} Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or corrupts results.",
+                 text);
 }
 
 }  // namespace cudalab::emu

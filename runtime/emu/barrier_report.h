@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cudalab/emu/context.h"
+#include "cudalab/message.h"
 
 namespace cudalab::emu {
 
@@ -37,8 +38,11 @@ struct ThreadAtBarrier {
   std::source_location where;    // the __syncthreads() it waits at, when waiting
 };
 
+// Parts of a report joined with "; ".
+Message joined(const std::vector<Message>& parts);
+
 // "block (1, 0, 0): threads 16-63 wait at __syncthreads() (kernels.cuh:42), but threads 0-15
 // returned without reaching it. ..." Thread ids are linear (x + y·blockDim.x + ...).
-std::string describe_divergent_barrier(uint3 block, dim3 block_dim, const std::vector<ThreadAtBarrier>& threads);
+Message describe_divergent_barrier(uint3 block, dim3 block_dim, const std::vector<ThreadAtBarrier>& threads);
 
 }  // namespace cudalab::emu

@@ -16,7 +16,7 @@
 
 namespace cudalab {
 
-std::unique_ptr<Device> make_emulator_device(int workers, std::string why_no_gpu) {
+std::unique_ptr<Device> make_emulator_device(int workers, Message why_no_gpu) {
   return std::make_unique<emu::EmuDevice>(workers, std::move(why_no_gpu));
 }
 
@@ -32,7 +32,7 @@ unsigned resolve_workers(int workers) {
 constexpr std::size_t kAllocationAlignment = 256;
 }  // namespace
 
-EmuDevice::EmuDevice(int workers, std::string why_no_gpu) : pool_(resolve_workers(workers)) {
+EmuDevice::EmuDevice(int workers, Message why_no_gpu) : pool_(resolve_workers(workers)) {
   facts_ = emulator_facts(static_cast<int>(pool_.size()));
   facts_.why_no_gpu = std::move(why_no_gpu);
   queue_thread_ = std::thread([this] {

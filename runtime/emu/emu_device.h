@@ -28,7 +28,7 @@ class EmuEvent final : public Event {
 
 class EmuDevice final : public Device {
  public:
-  EmuDevice(int workers, std::string why_no_gpu);
+  EmuDevice(int workers, Message why_no_gpu);
   ~EmuDevice() override;
 
   Status allocate(std::size_t bytes, void** out) override;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cudalab/emu/context.h"
+#include "cudalab/message.h"
 #include "emu/warp_meetings.h"
 
 namespace cudalab::emu {
@@ -21,10 +22,10 @@ struct StuckWarp {
 
 // "block (0, 0, 0), warp 1 (threads 32-63): lanes 0-15 wait at __shfl_down_sync()
 // (kernels.cuh:42) with mask 0xffffffff, but lanes 16-31 returned without reaching it. ..."
-std::string describe_stuck_warp(const StuckWarp& warp, const WarpMeetings& meetings);
+Message describe_stuck_warp(const StuckWarp& warp, const WarpMeetings& meetings);
 
 // A call refused before it could wait (`why` from WarpMeetings::misuse).
-std::string describe_warp_misuse(uint3 block, unsigned warp, unsigned lane, const WarpCall& call, const char* why,
-                                 std::uint32_t existing);
+Message describe_warp_misuse(uint3 block, unsigned warp, unsigned lane, const WarpCall& call, const char* why,
+                             std::uint32_t existing);
 
 }  // namespace cudalab::emu

@@ -19,7 +19,7 @@ double DeviceFacts::theoretical_bandwidth_gbs() const {
 
 std::string DeviceFacts::label() const {
   if (is_gpu()) return fmt::format("{} · {} · real GPU", name, arch());
-  std::string reason = why_no_gpu.empty() ? "chosen by you" : why_no_gpu;
+  const std::string reason = why_no_gpu.empty() ? "chosen by you" : why_no_gpu.english();
   return fmt::format("CPU emulator · {} · {} workers", reason, sm_count);
 }
 

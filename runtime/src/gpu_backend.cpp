@@ -17,6 +17,7 @@
 #include "cudalab_gpu_build_id.h"
 #include "src/backends.h"
 #include "src/gpu_backend_abi.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab {
 namespace {
@@ -48,10 +49,10 @@ fs::path executable_folder() {
 }
 
 // Where to look, in order; `why_none` is set instead when the search itself is turned off.
-std::vector<fs::path> candidates(std::string* why_none) {
+std::vector<fs::path> candidates(Message* why_none) {
   if (const char* wanted = std::getenv("CUDALAB_GPU_BACKEND"); wanted != nullptr && *wanted != '\0') {
     if (std::string(wanted) == "none") {
-      *why_none = "the GPU backend is turned off here (CUDALAB_GPU_BACKEND=none)";
+      *why_none = message("the GPU backend is turned off here ({}={})", as_is("CUDALAB_GPU_BACKEND"), as_is("none"));
       return {};
     }
     return {fs::path(wanted)};
@@ -68,28 +69,28 @@ std::vector<fs::path> candidates(std::string* why_none) {
 }
 
 // Opens `path` and checks that it is a backend of these very sources; the words say what is wrong.
-const gpu_backend::Table* open_backend(const fs::path& path, std::string* why_not) {
+const gpu_backend::Table* open_backend(const fs::path& path, Message* why_not) {
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* error = ::dlerror();
-    *why_not = fmt::format("the GPU backend {} could not be loaded: {}", path.string(),
-                           error != nullptr ? error : "unknown error");
+    *why_not = message("the GPU backend {} could not be loaded: {}", as_is(path.string()),
+                       as_is(error != nullptr ? error : "unknown error"));
     return nullptr;
   }
   // Kept open for the life of the process: devices and kernels of it may be in use anywhere.
   auto entry = reinterpret_cast<gpu_backend::EntryFn>(::dlsym(handle, gpu_backend::kEntryName));
   const gpu_backend::Table* table = entry != nullptr ? entry() : nullptr;
   if (table == nullptr) {
-    *why_not = fmt::format("{} is not a CUDA Lab GPU backend (it has no {})", path.string(), gpu_backend::kEntryName);
+    *why_not = message("{} is not a CUDA Lab GPU backend (it has no {})", as_is(path.string()), as_is(gpu_backend::kEntryName));
     return nullptr;
   }
   if (table->abi_version != gpu_backend::kAbiVersion || table->build_id == nullptr ||
       std::string(table->build_id) != CUDALAB_GPU_BUILD_ID || table->query_devices == nullptr ||
       table->make_device == nullptr) {
-    *why_not = fmt::format(
+    *why_not = message(
         "the GPU backend {} was built from other sources than this cudalab (build {}, this one {}): build or "
         "install both again",
-        path.string(), table->abi_version == gpu_backend::kAbiVersion && table->build_id != nullptr
+        as_is(path.string()), table->abi_version == gpu_backend::kAbiVersion && table->build_id != nullptr
                            ? std::string(table->build_id).substr(0, 12)
                            : std::string("of another layout"),
         std::string(CUDALAB_GPU_BUILD_ID).substr(0, 12));
@@ -102,11 +103,11 @@ Loaded load() {
   Loaded loaded;
   if (!CUDALAB_GPU_BACKEND_BUILT && std::getenv("CUDALAB_GPU_BACKEND") == nullptr && chosen().empty()) {
     loaded.state.why_none =
-        "this CUDA Lab was built without the CUDA toolkit, so it has no GPU backend: install the CUDA Toolkit 13 "
-        "and build again to use an NVIDIA GPU";
+        message("this CUDA Lab was built without the CUDA toolkit, so it has no GPU backend: install the CUDA Toolkit 13 "
+                "and build again to use an NVIDIA GPU");
     return loaded;
   }
-  std::string why_none;
+  Message why_none;
   std::vector<fs::path> paths = candidates(&why_none);
   std::string looked;
   for (const fs::path& path : paths) {
@@ -120,9 +121,9 @@ Loaded load() {
     break;  // the first that exists is the one meant: a broken one is said, not skipped
   }
   if (loaded.table == nullptr && why_none.empty())
-    why_none = fmt::format("this CUDA Lab's GPU backend ({}) is not installed; looked for {}", gpu_backend::kFileName,
-                           looked);
-  loaded.state.why_none = loaded.table == nullptr ? why_none : std::string();
+    why_none = message("this CUDA Lab's GPU backend ({}) is not installed; looked for {}", as_is(gpu_backend::kFileName),
+                       as_is(looked));
+  loaded.state.why_none = loaded.table == nullptr ? why_none : Message{};
   return loaded;
 }
 
@@ -140,7 +141,7 @@ void use_gpu_backend(std::string path) {
   chosen_path() = std::move(path);
 }
 
-std::vector<DeviceFacts> query_cuda_devices(std::string* why_none) {
+std::vector<DeviceFacts> query_cuda_devices(Message* why_none) {
   const Loaded& backend = loaded();
   if (backend.table == nullptr) {
     if (why_none != nullptr) *why_none = backend.state.why_none;

@@ -18,7 +18,7 @@ inline constexpr const char* kFileName = "libcudalab-gpu.so";
 struct Table {
   int abi_version = kAbiVersion;  // first, and checked first: any other layout is refused unread
   const char* build_id = "";      // CUDALAB_GPU_BUILD_ID of the sources it was built from
-  std::vector<DeviceFacts> (*query_devices)(std::string* why_none) = nullptr;
+  std::vector<DeviceFacts> (*query_devices)(Message* why_none) = nullptr;
   Status (*make_device)(int index, std::unique_ptr<Device>* out) = nullptr;
 };
 

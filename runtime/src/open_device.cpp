@@ -2,22 +2,23 @@
 
 #include "backends.h"
 #include "cudalab/device.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab {
 
 std::vector<BackendChoice> list_backends() {
   std::vector<BackendChoice> choices;
-  std::string why_none;
+  Message why_none;
   for (const DeviceFacts& gpu : query_cuda_devices(&why_none))
     choices.push_back({gpu, fmt::format("gpu:{}", gpu.index)});
   DeviceFacts emu = emulator_facts();
-  emu.why_no_gpu = choices.empty() ? why_none : "chosen by you";
+  emu.why_no_gpu = choices.empty() ? why_none : Message{};  // empty: chosen by you
   choices.push_back({emu, "emu"});
   return choices;
 }
 
 Status open_device(BackendRequest request, std::unique_ptr<Device>* out, int gpu_index, int emulator_workers) {
-  std::string why_none;
+  Message why_none;
   if (request != BackendRequest::emulator) {
     std::vector<DeviceFacts> gpus = query_cuda_devices(&why_none);
     if (!gpus.empty()) {
@@ -27,11 +28,10 @@ Status open_device(BackendRequest request, std::unique_ptr<Device>* out, int gpu
       return make_cuda_device(gpu_index, out);
     }
     if (request == BackendRequest::gpu)
-      return Status::error(StatusCode::no_device, "no CUDA GPU can be used: " + why_none);
+      return Status::error(StatusCode::no_device, message("no CUDA GPU can be used: {}", why_none));
   }
   // The emulator says why it is the one running: the student must never mistake it for a GPU.
-  *out = make_emulator_device(emulator_workers,
-                              request == BackendRequest::emulator ? std::string("chosen by you") : why_none);
+  *out = make_emulator_device(emulator_workers, request == BackendRequest::emulator ? Message{} : why_none);
   return Status::success();
 }
 

@@ -216,6 +216,23 @@ void read_status(const json& j, const std::string& path, Status* problem, Status
   fields.read("file", &out->file, false);
   fields.read("line", &out->line, false);
   fields.read("device_was_reset", &out->device_was_reset, false);
+  if (const json* words = fields.child("words"); fields.ok() && words != nullptr) {
+    if (Status read = from_json(*words, &out->words); !read.ok()) fields.fail(path + ".words", read.message);
+  }
+}
+
+// A run's messages (run.h): optional (a run written before them has none), each read with its bounds.
+void read_messages(FieldReader& fields, const std::string& path, std::vector<Message>* out) {
+  const json* messages = fields.child("messages");
+  if (!fields.ok() || messages == nullptr) return;
+  if (!messages->is_array() || messages->size() > kMaxRunMessages)
+    return fields.fail(path + ".messages", "expected a list of at most " + std::to_string(kMaxRunMessages) + " messages");
+  for (std::size_t i = 0; i < messages->size(); ++i) {
+    Message message;
+    if (Status read = from_json((*messages)[i], &message); !read.ok())
+      return fields.fail(path + ".messages[" + std::to_string(i) + "]", read.message);
+    out->push_back(std::move(message));
+  }
 }
 
 }  // namespace
@@ -223,9 +240,11 @@ void read_status(const json& j, const std::string& path, Status* problem, Status
 // --- writing ---------------------------------------------------------------------------------------
 
 json to_json(const Status& status) {
-  return {{"code", status_code_name(status.code)}, {"message", status.message},
-          {"expression", status.expression},       {"file", status.file},
-          {"line", status.line},                   {"device_was_reset", status.device_was_reset}};
+  json out = {{"code", status_code_name(status.code)}, {"message", status.message},
+              {"expression", status.expression},       {"file", status.file},
+              {"line", status.line},                   {"device_was_reset", status.device_was_reset}};
+  if (!status.words.empty()) out["words"] = to_json(status.words);
+  return out;
 }
 
 json to_json(const Timing& timing) {
@@ -266,7 +285,8 @@ json to_json(const DeviceFacts& facts) {
           {"clock_khz", facts.clock_khz},
           {"mem_clock_khz", facts.mem_clock_khz},
           {"mem_bus_width_bits", facts.mem_bus_width_bits},
-          {"why_no_gpu", facts.why_no_gpu},
+          {"why_no_gpu", facts.why_no_gpu.english()},
+          {"why_no_gpu_words", facts.why_no_gpu.empty() ? json(nullptr) : to_json(facts.why_no_gpu)},
           {"host_cpu", facts.host_cpu},
           {"host_cores", facts.host_cores}};
 }
@@ -276,6 +296,8 @@ json to_json(const Run& run) {
   for (const TraceEvent& event : run.trace) trace.push_back(to_json(event));
   json timings = json::array();
   for (const Timing& timing : run.timings) timings.push_back(to_json(timing));
+  json messages = json::array();
+  for (const Message& message : run.messages) messages.push_back(to_json(message));
   return {{"kind", kRunKind},
           {"format_version", kFormatVersion},
           {"lesson", run.lesson},
@@ -289,7 +311,8 @@ json to_json(const Run& run) {
           {"status", to_json(run.status)},
           {"device", to_json(run.device)},
           {"started_at", run.started_at},
-          {"cudalab_version", run.cudalab_version}};
+          {"cudalab_version", run.cudalab_version},
+          {"messages", std::move(messages)}};
 }
 
 // --- reading ---------------------------------------------------------------------------------------
@@ -326,7 +349,13 @@ void read_device_facts(const json& j, const std::string& path, Status* problem, 
   fields.read("clock_khz", &out->clock_khz);
   fields.read("mem_clock_khz", &out->mem_clock_khz);
   fields.read("mem_bus_width_bits", &out->mem_bus_width_bits);
-  fields.read("why_no_gpu", &out->why_no_gpu);
+  std::string why_no_gpu;
+  fields.read("why_no_gpu", &why_no_gpu);
+  out->why_no_gpu = why_no_gpu.empty() ? Message{} : Message::text(why_no_gpu);
+  // Its words, where a newer CUDA Lab wrote them (an older run has the English only).
+  if (const json* words = fields.child("why_no_gpu_words"); fields.ok() && words != nullptr && !words->is_null()) {
+    if (Status read = from_json(*words, &out->why_no_gpu); !read.ok()) fields.fail(path + ".why_no_gpu_words", read.message);
+  }
   fields.read("host_cpu", &out->host_cpu);
   fields.read("host_cores", &out->host_cores);
 }
@@ -385,6 +414,7 @@ Status from_json(const json& j, Run* out) {
   }
   fields.read("started_at", &run.started_at);
   fields.read("cudalab_version", &run.cudalab_version);
+  read_messages(fields, "run", &run.messages);
   if (problem.ok()) *out = std::move(run);
   return problem;
 }

@@ -8,7 +8,7 @@ using cudalab::app::backend_words;
 
 TEST(BackendWords, NoGpuSaysSoInWordsAndKeepsTheReasonForTheTooltip) {
   DeviceFacts facts = cudalab::emulator_facts(2);
-  facts.why_no_gpu = "no NVIDIA driver found (cudaErrorInsufficientDriver: CUDA driver version is insufficient)";
+  facts.why_no_gpu = cudalab::Message::text("no NVIDIA driver found (cudaErrorInsufficientDriver: CUDA driver version is insufficient)");
   const auto words = backend_words(facts);
   EXPECT_EQ(words.label, "No NVIDIA GPU found — running on the CPU emulator");
   EXPECT_EQ(words.label.find("cudaError"), std::string::npos);
@@ -18,7 +18,7 @@ TEST(BackendWords, NoGpuSaysSoInWordsAndKeepsTheReasonForTheTooltip) {
 
 TEST(BackendWords, ChosenEmulatorAndRealGpu) {
   DeviceFacts facts = cudalab::emulator_facts(1);
-  facts.why_no_gpu.clear();
+  facts.why_no_gpu = {};
   EXPECT_EQ(backend_words(facts).label.find("No NVIDIA GPU"), std::string::npos);
   DeviceFacts gpu;
   gpu.backend = cudalab::BackendKind::gpu;

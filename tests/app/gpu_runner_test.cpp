@@ -36,7 +36,7 @@ LessonRunner::BackendEvent wait_for_backend(LessonRunner& runner) {
 }  // namespace
 
 TEST(GpuRunner, RunsEveryStepOfTheFirstChapterOnTheGpuAndSwitches) {
-  std::string why_none;
+  cudalab::Message why_none;
   if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
   const auto lessons = lessons::make_lessons();
   ASSERT_FALSE(lessons.empty());

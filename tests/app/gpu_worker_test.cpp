@@ -17,7 +17,7 @@ using namespace drills;
 class GpuWorker : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why_none;
+    cudalab::Message why_none;
     if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
     chapter = fault_drills_chapter();
     ASSERT_GE(chapter, 0);

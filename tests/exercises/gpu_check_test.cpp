@@ -9,7 +9,7 @@ namespace {
 class GpuCheck : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why_none;
+    cudalab::Message why_none;
     if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no GPU: " << why_none;
     ASSERT_TRUE(checker.opened()) << checker.open_status().describe();
   }

@@ -37,11 +37,11 @@ std::vector<std::string> english_left(const ex::Verdict& verdict) {
   std::vector<std::string> left;
   std::vector<lessons::Message> lines = verdict.details;
   lines.insert(lines.begin(), verdict.headline);
-  for (const lessons::Message& said : lines) {
+  for (const lessons::Message& shown : lines) {
     std::vector<std::string> missing;
-    uncatalogued(said, &missing);
+    uncatalogued(shown, &missing);
     for (const std::string& id : missing) left.push_back("no catalog entry: " + id);
-    const std::string line = said.said();
+    const std::string line = lessons::said(shown);
     // The compiler speaks English (g++, NVRTC): its message is quoted as it came.
     if (verdict.kind == ex::VerdictKind::does_not_compile && line.starts_with("第 ")) continue;
     if (!i18n::english_words_left(line).empty()) left.push_back(line);

@@ -30,7 +30,7 @@ cudalab_fuzz_target(lesson_markdown
 
 cudalab_fuzz_target(run_json
   SOURCES ${CUDALAB_ROOT}/runtime/src/run_json.cpp ${CUDALAB_ROOT}/runtime/src/run_file.cpp
-          ${CUDALAB_ROOT}/runtime/src/status.cpp ${CUDALAB_ROOT}/runtime/src/timing.cpp
+          ${CUDALAB_ROOT}/runtime/src/status.cpp ${CUDALAB_ROOT}/runtime/src/message.cpp ${CUDALAB_ROOT}/runtime/src/timing.cpp
           ${CUDALAB_ROOT}/runtime/src/device_facts.cpp ${CUDALAB_ROOT}/runtime/src/files.cpp
   INCLUDES ${CUDALAB_ROOT}/runtime/include
   LIBS nlohmann_json::nlohmann_json fmt::fmt)

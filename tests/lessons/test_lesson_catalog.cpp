@@ -177,7 +177,14 @@ Said said_under(const fs::path& dir) {
 // words or a hole that is itself a text ("{} read {}"), when each of its literal parts is.
 TEST(LessonCatalog, EveryEntryIsSaidInItsFolder) {
   const fs::path lessons = fs::path(CUDALAB_SOURCE_DIR) / "lessons";
-  const Said everywhere = said_under(lessons);
+  // common/ also holds the words of what runs a lesson: the runtime's (the emulator's reports, the
+  // device's words) and the worker's (a step stopped, a worker gone).
+  Said everywhere = said_under(lessons);
+  for (const char* dir : {"runtime", "app/worker"}) {
+    const Said more = said_under(fs::path(CUDALAB_SOURCE_DIR) / dir);
+    everywhere.ids.insert(more.ids.begin(), more.ids.end());
+    everywhere.joined += more.joined;
+  }
   std::map<std::string, Said> by_folder;
   std::string unsaid;
   int checked = 0;

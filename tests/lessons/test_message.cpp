@@ -20,19 +20,19 @@ TEST(Message, EnglishIsWhatFmtMakes) {
   EXPECT_EQ(message("{:.{}f} s", 3.14159, 3).english(), "3.142 s");  // a precision from an argument
   EXPECT_EQ(message("{{literal}} {}", 1).english(), "{literal} 1");
   const SpeakIn english(Language::en);
-  EXPECT_EQ(m.said(), m.english());
+  EXPECT_EQ(said(m), m.english());
 }
 
 TEST(Message, SaidInChineseIsTheCatalogsTemplateWithTheSameArguments) {
   const Message m = message("{} of {} elements of {} are wrong", 3, 1000, as_is("out"));
   const SpeakIn chinese(Language::zh_cn);
-  EXPECT_EQ(m.said(), say("{} of {} elements of {} are wrong", 3, 1000, std::string("out")));
-  EXPECT_EQ(m.said(), "out 的 1000 个元素中有 3 个是错的");
-  EXPECT_EQ(message("Passed all {} tests", 5).said(), "全部 5 个测试通过");
+  EXPECT_EQ(said(m), say("{} of {} elements of {} are wrong", 3, 1000, std::string("out")));
+  EXPECT_EQ(said(m), "out 的 1000 个元素中有 3 个是错的");
+  EXPECT_EQ(said(message("Passed all {} tests", 5)), "全部 5 个测试通过");
   // A text argument is words (the catalog's word), code is shown as it is.
-  EXPECT_EQ(message("{}: the check stopped", "Kernel fault").said(), "核函数出错：检查中止了");
+  EXPECT_EQ(said(message("{}: the check stopped", "Kernel fault")), "核函数出错：检查中止了");
   // No entry: the English, never an empty text.
-  EXPECT_EQ(message("a message no catalog has: {}", 7).said(), "a message no catalog has: 7");
+  EXPECT_EQ(said(message("a message no catalog has: {}", 7)), "a message no catalog has: 7");
 }
 
 TEST(Message, AnArgumentThatIsAMessageIsSaidWhole) {
@@ -41,7 +41,7 @@ TEST(Message, AnArgumentThatIsAMessageIsSaidWhole) {
   EXPECT_EQ(m.english(), "thread (1,0,0) of block (2,0,0) read a[1000], but a has 1000 elements (indices 0 to 999)");
   ASSERT_EQ(m.args.front().nested.size(), 1u);
   const SpeakIn chinese(Language::zh_cn);
-  EXPECT_EQ(m.said(), "线程块 (2,0,0) 的线程 (1,0,0) 读了 a[1000]，但 a 只有 1000 个元素（下标 0 到 999）");
+  EXPECT_EQ(said(m), "线程块 (2,0,0) 的线程 (1,0,0) 读了 a[1000]，但 a 只有 1000 个元素（下标 0 到 999）");
 }
 
 TEST(Message, TextIsShownAsItIsBracesIncluded) {
@@ -49,8 +49,8 @@ TEST(Message, TextIsShownAsItIsBracesIncluded) {
   EXPECT_EQ(m.english(), "error: expected '}' at {end}");
   EXPECT_TRUE(m.args.empty());
   const SpeakIn chinese(Language::zh_cn);
-  EXPECT_EQ(m.said(), "error: expected '}' at {end}");
-  EXPECT_EQ(Message::text("Kernel fault").said(), "核函数出错");  // a catalog word
+  EXPECT_EQ(said(m), "error: expected '}' at {end}");
+  EXPECT_EQ(said(Message::text("Kernel fault")), "核函数出错");  // a catalog word
 }
 
 TEST(Message, CrossesAsJsonUnchanged) {
@@ -88,6 +88,6 @@ TEST(Message, AStrangersJsonIsRefusedInWordsOrSaidHarmlessly) {
     ASSERT_TRUE(from_json(j, &out).ok()) << id;
     EXPECT_NO_THROW((void)out.english()) << id;
     const SpeakIn chinese(Language::zh_cn);
-    EXPECT_NO_THROW((void)out.said()) << id;
+    EXPECT_NO_THROW((void)said(out)) << id;
   }
 }

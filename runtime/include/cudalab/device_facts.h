@@ -9,6 +9,7 @@
 
 #include "cudalab/dim.h"
 #include "cudalab/status.h"
+#include "cudalab/message.h"
 
 namespace cudalab {
 
@@ -37,7 +38,7 @@ struct DeviceFacts {
   int clock_khz = 0;
   int mem_clock_khz = 0;
   int mem_bus_width_bits = 0;
-  std::string why_no_gpu;        // emulator: why no GPU is used, in words
+  Message why_no_gpu;            // emulator: why no GPU is used, in words (empty: chosen by you)
   std::string host_cpu;          // CPU model, for both
   int host_cores = 0;
 
@@ -51,7 +52,7 @@ struct DeviceFacts {
 };
 
 // Facts of every CUDA device, or none with the reason in `why_none` ("no NVIDIA driver found").
-std::vector<DeviceFacts> query_cuda_devices(std::string* why_none);
+std::vector<DeviceFacts> query_cuda_devices(Message* why_none);
 // The emulator's facts on this machine (workers = cores unless `workers` > 0).
 DeviceFacts emulator_facts(int workers = 0);
 // The host CPU model from /proc/cpuinfo and the core count.

@@ -6,11 +6,13 @@
 // bin/, and the build tree's bin/. Loaded once per process, on the first query.
 #include <string>
 
+#include "cudalab/message.h"
+
 namespace cudalab {
 
 struct GpuBackendState {
   std::string path;      // the library in use; empty when there is none
-  std::string why_none;  // when there is none: why, in words
+  Message why_none;  // when there is none: why, in words
 };
 
 // Loads the backend if no one asked yet; says which one is in use, or why none is.

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cudalab/device_facts.h"
+#include "cudalab/message.h"
 #include "cudalab/status.h"
 #include "cudalab/timing.h"
 #include "cudalab/trace.cuh"
@@ -29,7 +30,14 @@ struct Run {
   DeviceFacts device;
   std::string started_at;                          // ISO 8601, UTC
   std::string cudalab_version;
+  // The English texts this run carries (timing labels, words in `results`) as the messages that made
+  // them, id and arguments, so that they are said in the language they are shown in by a lookup
+  // (lessons/text/message.h). A run recorded before messages has none: its English goes through the
+  // app's compatibility tables.
+  std::vector<Message> messages;
 };
+
+constexpr std::size_t kMaxRunMessages = 65536;  // what a run file may hold; more is refused as corrupt
 
 nlohmann::json to_json(const Run& run);
 Status from_json(const nlohmann::json& j, Run* out);  // a clear message on missing/odd fields

@@ -3,6 +3,8 @@
 // device error; every failure travels up as a Status that the UI and the CLI show in words.
 #include <string>
 
+#include "cudalab/message.h"
+
 namespace cudalab {
 
 enum class StatusCode {
@@ -25,7 +27,9 @@ const char* to_string(StatusCode code);
 
 struct Status {
   StatusCode code = StatusCode::ok;
-  std::string message;     // for the student: what went wrong, in words
+  std::string message;     // for the student: what went wrong, in words (English)
+  Message words;           // the same as id and arguments, when message() made it: said in the
+                           // language it is shown in (empty: older text, shown through the app's tables)
   std::string expression;  // the call that failed, when there is one ("cudaMalloc(&p, bytes)")
   std::string file;
   int line = 0;
@@ -41,12 +45,21 @@ struct Status {
     s.message = std::move(message);
     return s;
   }
+  static Status error(StatusCode code, Message words) {
+    Status s;
+    s.code = code;
+    s.message = words.english();
+    s.words = std::move(words);
+    return s;
+  }
   Status& at(std::string expr, std::string in_file, int in_line) {
     expression = std::move(expr);
     file = std::move(in_file);
     line = in_line;
     return *this;
   }
+  // What went wrong as a Message: its words, or its English text when it has none.
+  Message words_or_text() const { return words.empty() ? Message::text(message) : words; }
   // One line: "message (expression at file:line)".
   std::string describe() const;
 };

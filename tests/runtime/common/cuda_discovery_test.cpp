@@ -11,14 +11,14 @@
 using namespace cudalab;
 
 TEST(CudaDiscovery, NoneComesWithAReasonAndSomeComeWithFacts) {
-  std::string why_none = "stale";
+  cudalab::Message why_none = cudalab::Message::text("stale");
   const std::vector<DeviceFacts> gpus = query_cuda_devices(&why_none);
   if (gpus.empty()) {
     EXPECT_FALSE(why_none.empty());
-    EXPECT_NE(why_none, "stale");
+    EXPECT_NE(why_none.english(), "stale");
     // The CUDA error travels in words: the student (and a bug report) can see which one.
-    if (why_none.find("driver") != std::string::npos)
-      EXPECT_NE(why_none.find("cudaErrorInsufficientDriver"), std::string::npos) << why_none;
+    if (why_none.english().find("driver") != std::string::npos)
+      EXPECT_NE(why_none.english().find("cudaErrorInsufficientDriver"), std::string::npos) << why_none;
   } else {
     EXPECT_TRUE(why_none.empty()) << why_none;
     for (const DeviceFacts& gpu : gpus) {
@@ -38,12 +38,12 @@ TEST(CudaDiscovery, NoneComesWithAReasonAndSomeComeWithFacts) {
 }
 
 TEST(CudaDiscovery, OpeningAMissingGpuIsAStatus) {
-  std::string why_none;
+  cudalab::Message why_none;
   const auto gpus = query_cuda_devices(&why_none);
   std::unique_ptr<Device> device;
   const Status status = make_cuda_device(static_cast<int>(gpus.size()), &device);
   EXPECT_EQ(status.code, StatusCode::no_device);
   EXPECT_FALSE(status.message.empty());
   EXPECT_EQ(device, nullptr);
-  if (gpus.empty()) EXPECT_NE(status.message.find(why_none), std::string::npos) << status.message;
+  if (gpus.empty()) EXPECT_NE(status.message.find(why_none.english()), std::string::npos) << status.message;
 }

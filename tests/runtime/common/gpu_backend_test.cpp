@@ -23,10 +23,10 @@ namespace {
   if (path.empty()) unsetenv("CUDALAB_GPU_BACKEND");
   else setenv("CUDALAB_GPU_BACKEND", path.c_str(), 1);
   const GpuBackendState& state = gpu_backend_state();
-  std::string why_none;
+  cudalab::Message why_none;
   const auto gpus = query_cuda_devices(&why_none);
   std::fprintf(stderr, "path=[%s] why_none=[%s] devices=%zu query_why=[%s]\n", state.path.c_str(),
-               state.why_none.c_str(), gpus.size(), why_none.c_str());
+               state.why_none.english().c_str(), gpus.size(), why_none.english().c_str());
   // With no backend, what a query says is the backend's reason, word for word.
   if (state.path.empty() && why_none != state.why_none) std::_Exit(4);
   std::_Exit(state.path.empty() ? 3 : 0);

@@ -84,7 +84,7 @@ LabRun full_run() {
   d.clock_khz = 1980000;
   d.mem_clock_khz = 2619000;
   d.mem_bus_width_bits = 6144;
-  d.why_no_gpu = "";
+  d.why_no_gpu = {};
   d.host_cpu = "Intel(R) Xeon(R) Platinum 8480+";
   d.host_cores = 16;
   run.started_at = "2026-11-29T19:39:29Z";

@@ -83,7 +83,7 @@ TEST(EmuDevice, FactsSayWhatTheEmulatorIs) {
   auto device = emulator(3);
   EXPECT_FALSE(device->is_gpu());
   EXPECT_EQ(device->facts().sm_count, 3);
-  EXPECT_EQ(device->facts().why_no_gpu, "emulator tests");
+  EXPECT_EQ(device->facts().why_no_gpu.english(), "emulator tests");
 }
 
 TEST(EmuDevice, MemoryIsCheckedAgainstWhatIsFree) {

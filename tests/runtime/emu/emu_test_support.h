@@ -26,7 +26,7 @@ namespace cudalab::emu_test {
     ASSERT_TRUE(status_.ok()) << #expression << ": " << status_.describe(); \
   } while (0)
 
-inline std::unique_ptr<Device> emulator(int workers) { return make_emulator_device(workers, "emulator tests"); }
+inline std::unique_ptr<Device> emulator(int workers) { return make_emulator_device(workers, Message::text("emulator tests")); }
 
 template <class T>
 Buffer<T> upload(Device& device, const std::vector<T>& values) {

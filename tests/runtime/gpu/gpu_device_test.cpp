@@ -43,7 +43,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 class GpuDevice : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why_none;
+    cudalab::Message why_none;
     if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no CUDA device: " << why_none;
     const Status status = make_cuda_device(0, &device_);
     ASSERT_TRUE(status.ok()) << status.describe();

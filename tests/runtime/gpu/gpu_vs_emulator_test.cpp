@@ -37,11 +37,11 @@ namespace {
 class GpuAndEmulator : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string why_none;
+    cudalab::Message why_none;
     if (query_cuda_devices(&why_none).empty()) GTEST_SKIP() << "no CUDA device: " << why_none;
     const Status status = make_cuda_device(0, &gpu_);
     ASSERT_TRUE(status.ok()) << status.describe();
-    emulator_ = make_emulator_device(2, "compared with the GPU");
+    emulator_ = make_emulator_device(2, Message::text("compared with the GPU"));
     ASSERT_NE(emulator_, nullptr);
   }
 

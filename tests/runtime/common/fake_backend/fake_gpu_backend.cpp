@@ -6,8 +6,8 @@
 #if defined(FAKE_ENTRY)
 namespace {
 // Working entry points, so that only the build id (or the layout) can be why it is refused.
-std::vector<cudalab::DeviceFacts> query_devices(std::string* why_none) {
-  if (why_none != nullptr) why_none->clear();
+std::vector<cudalab::DeviceFacts> query_devices(cudalab::Message* why_none) {
+  if (why_none != nullptr) *why_none = {};
   return {};
 }
 cudalab::Status make_device(int, std::unique_ptr<cudalab::Device>*) { return cudalab::Status::success(); }
