@@ -338,8 +338,11 @@ TEST_F(RoundTripLesson, AReadPastTheEndIsAcceptedByTheLaunchAndReportedLater) {
   };
   if (gpu) {
     EXPECT_EXIT(run_in_child(), ::testing::ExitedWithCode(0),
+                // What lies 1 GiB past the end depends on what else is mapped: the same sticky fault
+                // has come back as an invalid address space while other processes used the GPU.
                 "published: launching, 0 calls\n.*finished: status ok, reported_by 1, context_lost 1, "
-                "calls cudaSuccess cudaErrorIllegalAddress cudaErrorIllegalAddress\n");
+                "calls cudaSuccess (cudaErrorIllegalAddress cudaErrorIllegalAddress|"
+                "cudaErrorInvalidAddressSpace cudaErrorInvalidAddressSpace)\n");
   } else {
     // The guard page after d_in stops the process at the first read past the end: it never finishes.
     EXPECT_EXIT(run_in_child(), [](int status) { return !(WIFEXITED(status) && WEXITSTATUS(status) == 0); },
