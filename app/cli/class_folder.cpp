@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
+
 namespace cudalab::app {
 
 namespace fs = std::filesystem;
@@ -27,19 +29,21 @@ std::string size_in_words(std::uintmax_t bytes) {
   return fmt::format("{} KiB", bytes >> 10);
 }
 
-// What makes the entry at `path` (not followed if a link) ungradable, or "".
-std::string problem_of(const fs::path& path) {
+// What makes the entry at `path` (not followed if a link) ungradable, or nothing. The system's
+// own words for an error (strerror) stay as they came.
+Message problem_of(const fs::path& path) {
   struct stat info {};
-  if (::lstat(path.c_str(), &info) != 0) return fmt::format("cannot be read: {}", std::strerror(errno));
-  if (S_ISLNK(info.st_mode)) return "a symbolic link, not a file: grade the file itself";
-  if (S_ISDIR(info.st_mode)) return "a folder, not a file";
-  if (!S_ISREG(info.st_mode)) return "not a regular file (a FIFO, a socket or a device)";
+  if (::lstat(path.c_str(), &info) != 0) return cudalab::message("cannot be read: {}", as_is(std::strerror(errno)));
+  if (S_ISLNK(info.st_mode)) return cudalab::message("a symbolic link, not a file: grade the file itself");
+  if (S_ISDIR(info.st_mode)) return cudalab::message("a folder, not a file");
+  if (!S_ISREG(info.st_mode)) return cudalab::message("not a regular file (a FIFO, a socket or a device)");
   if (static_cast<std::uintmax_t>(info.st_size) > max_submission_bytes) {
-    return fmt::format("{}: larger than the {} a kernel file may be", size_in_words(static_cast<std::uintmax_t>(info.st_size)),
-                       size_in_words(max_submission_bytes));
+    return cudalab::message("{}: larger than the {} a kernel file may be",
+                            as_is(size_in_words(static_cast<std::uintmax_t>(info.st_size))),
+                            as_is(size_in_words(max_submission_bytes)));
   }
-  if (::access(path.c_str(), R_OK) != 0) return fmt::format("cannot be read: {}", std::strerror(errno));
-  return "";
+  if (::access(path.c_str(), R_OK) != 0) return cudalab::message("cannot be read: {}", as_is(std::strerror(errno)));
+  return {};
 }
 
 // Length of the UTF-8 sequence starting at `text[at]`, or 0 when it is not a valid one.
@@ -96,19 +100,19 @@ std::vector<Submission> list_submissions(const fs::path& folder, std::string* wh
   return found;
 }
 
-bool read_submission(const fs::path& path, std::string* out, std::string* why) {
+bool read_submission(const fs::path& path, std::string* out, Message* why) {
   // O_NOFOLLOW and a size read from the open file: a link or a larger file swapped in since the
   // listing is refused, not followed or read whole.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
-    *why = fmt::format("cannot be read: {}", std::strerror(errno));
+    *why = cudalab::message("cannot be read: {}", as_is(std::strerror(errno)));
     return false;
   }
   struct stat info {};
   if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || static_cast<std::uintmax_t>(info.st_size) > max_submission_bytes) {
     ::close(fd);
     *why = problem_of(path);
-    if (why->empty()) *why = "changed while it was read";
+    if (why->empty()) *why = cudalab::message("changed while it was read");
     return false;
   }
   out->clear();
@@ -116,13 +120,13 @@ bool read_submission(const fs::path& path, std::string* out, std::string* why) {
   for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
     if (n < 0) {
       if (errno == EINTR) continue;
-      *why = fmt::format("cannot be read: {}", std::strerror(errno));
+      *why = cudalab::message("cannot be read: {}", as_is(std::strerror(errno)));
       ::close(fd);
       return false;
     }
     out->append(buffer, static_cast<std::size_t>(n));
     if (out->size() > max_submission_bytes) {
-      *why = fmt::format("grew past the {} a kernel file may be while it was read", size_in_words(max_submission_bytes));
+      *why = cudalab::message("grew past the {} a kernel file may be while it was read", as_is(size_in_words(max_submission_bytes)));
       ::close(fd);
       return false;
     }

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cudalab/message.h"
+
 namespace cudalab::app {
 
 // The largest file taken as a kernel: a real one is a few KiB.
@@ -20,7 +22,7 @@ constexpr std::uintmax_t max_submission_bytes = 1u << 20;
 struct Submission {
   std::filesystem::path path;
   std::string name;     // the entry's name as printable text (see printable)
-  std::string problem;  // not empty: it cannot be graded, in words (English; the reports translate)
+  Message problem;      // not empty: why it cannot be graded, said in the report's language
 };
 
 // The submissions in `folder`, sorted by name. Never throws; `why` says what made the listing
@@ -29,7 +31,7 @@ std::vector<Submission> list_submissions(const std::filesystem::path& folder, st
 
 // Reads a submission that list_submissions found fit: false, with the reason, when it changed
 // since (grown past max_submission_bytes, replaced by a link or a folder, gone).
-bool read_submission(const std::filesystem::path& path, std::string* out, std::string* why);
+bool read_submission(const std::filesystem::path& path, std::string* out, Message* why);
 
 // `text` without control characters (C0, DEL, C1: what moves a terminal's cursor or rewrites its
 // title) and with every byte that is not part of valid UTF-8 written as \xNN.

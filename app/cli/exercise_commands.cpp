@@ -155,7 +155,8 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     for (std::size_t i = next++; i < submissions.size(); i = next++) {
       const Submission& submission = submissions[i];
       const auto begun = std::chrono::steady_clock::now();
-      std::string source, why;
+      std::string source;
+      Message why;
       if (!submission.problem.empty()) {
         verdicts[i] = ex::not_checked(exercise.id, submission.problem);
       } else if (!read_submission(submission.path, &source, &why)) {

@@ -34,14 +34,6 @@ constexpr Translation verdict_words[] = {
     {"Divergent barrier",
      "屏障前分支发散"},
     // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
-    {"a symbolic link, not a file: grade the file itself",
-     "这是符号链接，不是文件：请评阅文件本身"},
-    {"a folder, not a file",
-     "这是文件夹，不是文件"},
-    {"not a regular file (a FIFO, a socket or a device)",
-     "不是普通文件（FIFO、套接字或设备）"},
-    {"changed while it was read",
-     "读取时文件发生了变化"},
     // runtime/emu/host_imports.cpp: a file with static constructors, refused before it is loaded.
     {"does not link: the file runs code of its own when it is loaded or unloaded (a global variable whose value is computed at run time, an object with a constructor or destructor, or `__attribute__((constructor))`): a kernel file holds device code only, and on a GPU such a __device__ variable is refused too",
      "无法链接：这个文件在加载或卸载时会运行自己的代码（在运行时才算出值的全局变量、带构造函数或析构函数的对象，或 `__attribute__((constructor))`）：核函数文件只能包含设备代码，在 GPU 上这样的 __device__ 变量同样会被拒绝"},
@@ -124,7 +116,7 @@ std::span<const Translation> zh_cn_patterns() {
   static const std::vector<Translation> all = [] {
     std::vector<Translation> patterns;
     for (const std::span<const Translation> part :
-         {zh_cn_view_patterns(), zh_cn_check_patterns(), zh_cn_verdict_patterns(), zh_cn_message_patterns()}) {
+         {zh_cn_view_patterns(), zh_cn_verdict_patterns(), zh_cn_message_patterns()}) {
       patterns.insert(patterns.end(), part.begin(), part.end());
     }
     // The lessons' messages with holes (each chapter's strings.zh-CN.po): the Runs a worker or a

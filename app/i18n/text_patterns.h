@@ -24,13 +24,12 @@
 namespace cudalab::app::i18n {
 
 // Every zh-CN pattern, for tr_text(), the glyph collection and the tests: the lessons' catalog
-// entries with holes (lessons/text/catalog.h), what the runtime and the worker say about runs
-// (strings_zh_cn_run_patterns.cpp) and about a student's kernel (strings_zh_cn_check_patterns.cpp),
-// and the few verdict and message texts outside lessons/ (strings_zh_cn_patterns.cpp).
+// entries with holes (lessons/text/catalog.h), the few English texts of runs recorded before
+// messages (strings_zh_cn_run_patterns.cpp), and the app's own verdict and message texts
+// (strings_zh_cn_patterns.cpp). Today's runs and verdicts are said by message, never matched.
 std::span<const Translation> zh_cn_patterns();
 std::span<const Translation> zh_cn_view_patterns();
 std::span<const Translation> zh_cn_verdict_patterns();
-std::span<const Translation> zh_cn_check_patterns();
 std::span<const Translation> zh_cn_message_patterns();
 
 // A compiled set of patterns. Malformed entries (an empty literal between two holes, a Chinese

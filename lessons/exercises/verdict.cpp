@@ -154,12 +154,14 @@ Status from_json(const nlohmann::json& j, Verdict* out) {
   }
 }
 
-Verdict not_checked(const std::string& exercise, const std::string& why) {
+Verdict not_checked(const std::string& exercise, const std::string& why) { return not_checked(exercise, Message::text(why)); }
+
+Verdict not_checked(const std::string& exercise, Message why) {
   Verdict verdict;
   verdict.exercise = exercise;
   verdict.kind = VerdictKind::cannot_run;
   verdict.headline = message("Not checked");
-  verdict.details.push_back(Message::text(why));
+  verdict.details.push_back(std::move(why));
   return verdict;
 }
 

@@ -76,6 +76,7 @@ Status from_json(const nlohmann::json& j, Verdict* out);
 
 // A submission `cudalab check` could not check (unreadable, too large): "Not checked", and why.
 Verdict not_checked(const std::string& exercise, const std::string& why);
+Verdict not_checked(const std::string& exercise, Message why);
 
 }  // namespace cudalab::lessons::exercises
 

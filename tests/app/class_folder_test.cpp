@@ -79,7 +79,7 @@ TEST(ClassFolder, EveryCuEntryIsARowAndOnlyFilesAreGradable) {
   const std::vector<Submission> found = list_submissions(dir, &why);
   EXPECT_EQ(why, "");
   std::map<std::string, std::string> problems;
-  for (const Submission& s : found) problems[s.name] = s.problem;
+  for (const Submission& s : found) problems[s.name] = s.problem.english();
   ASSERT_EQ(found.size(), 10u) << "every *.cu entry, notes.txt left out";
   EXPECT_EQ(problems["good.cu"], "");
   EXPECT_EQ(problems["bad\\xFF\\xFEname.cu"], "");
@@ -92,13 +92,14 @@ TEST(ClassFolder, EveryCuEntryIsARowAndOnlyFilesAreGradable) {
   EXPECT_EQ(problems["huge.cu"], "1.0 GiB: larger than the 1.0 MiB a kernel file may be");
 
   std::string source;
-  EXPECT_TRUE(read_submission(dir / "good.cu", &source, &why)) << why;
+  cudalab::Message reason;
+  EXPECT_TRUE(read_submission(dir / "good.cu", &source, &reason)) << reason;
   EXPECT_EQ(source, "__global__ void k() {}\n");
   // Swapped for a link or a giant after the listing: refused, not followed or read whole.
-  EXPECT_FALSE(read_submission(dir / "classmate.cu", &source, &why));
-  EXPECT_FALSE(read_submission(dir / "huge.cu", &source, &why));
-  EXPECT_NE(why.find("larger than"), std::string::npos) << why;
-  EXPECT_FALSE(read_submission(dir / "pipe.cu", &source, &why));  // and does not block
+  EXPECT_FALSE(read_submission(dir / "classmate.cu", &source, &reason));
+  EXPECT_FALSE(read_submission(dir / "huge.cu", &source, &reason));
+  EXPECT_NE(reason.english().find("larger than"), std::string::npos) << reason;
+  EXPECT_FALSE(read_submission(dir / "pipe.cu", &source, &reason));  // and does not block
   fs::remove_all(dir);
 }
 

@@ -177,10 +177,11 @@ Said said_under(const fs::path& dir) {
 // words or a hole that is itself a text ("{} read {}"), when each of its literal parts is.
 TEST(LessonCatalog, EveryEntryIsSaidInItsFolder) {
   const fs::path lessons = fs::path(CUDALAB_SOURCE_DIR) / "lessons";
-  // common/ also holds the words of what runs a lesson: the runtime's (the emulator's reports, the
-  // device's words) and the worker's (a step stopped, a worker gone).
+  // common/ also holds the words of what runs a lesson and grades a class: the runtime's (the
+  // emulator's reports, the device's words), the worker's (a step stopped, a worker gone) and
+  // `cudalab check`'s (a class folder's entries it cannot grade).
   Said everywhere = said_under(lessons);
-  for (const char* dir : {"runtime", "app/worker"}) {
+  for (const char* dir : {"runtime", "app/worker", "app/cli"}) {
     const Said more = said_under(fs::path(CUDALAB_SOURCE_DIR) / dir);
     everywhere.ids.insert(more.ids.begin(), more.ids.end());
     everywhere.joined += more.joined;
