@@ -108,7 +108,7 @@ int run_matmul_bench(std::ostream& out, const MatmulBenchOptions& options) {
   out << fmt::format("Matrix multiply benchmark on {}\n", facts.label());
   out << fmt::format("CPU: {} ({} cores); cuBLAS: {}\n", facts.host_cpu, cpu_cores(),
                      cublas_library().loaded ? fmt::format("{} from {}", cublas_library().version, cublas_library().path)
-                                             : cublas_library().why_not);
+                                             : cublas_library().why_not.english());
   out << fmt::format("Device times: {}{}. CPU times: {}. Each is a median; \"copies\" adds copying A and B in and C\n"
                      "out (pageable memory). Every result was checked against float64 before its time was kept.\n\n",
                      describe(device->timing_source()), device->is_gpu() ? ", after a warm-up" : "",
@@ -153,7 +153,7 @@ int run_matmul_bench(std::ostream& out, const MatmulBenchOptions& options) {
   if (!options.json_path.empty()) {
     nlohmann::json document = {{"device", to_json(facts)},
                                {"cpu_cores", cpu_cores()},
-                               {"cublas", cublas_library().loaded ? cublas_library().version : cublas_library().why_not},
+                               {"cublas", cublas_library().loaded ? cublas_library().version : cublas_library().why_not.english()},
                                {"device_timing", describe(device->timing_source())},
                                {"rows", rows},
                                {"ladder_instances", choice.source},

@@ -153,7 +153,7 @@ void run_race(const ParamValues& values, Device& device, RunControl& control, Ru
     }
     run->results["cublas"] = cublas_library().loaded
                                  ? say("cuBLAS {} loaded from {}", cublas_library().version, cublas_library().path)
-                                 : cublas_library().why_not;
+                                 : say(cublas_library().why_not);
     run->results["cpu_cores"] = cpu_cores();
     // The step's question: the tutorial's naive kernel against its tiles, both measured.
     const auto measured_ms = [&](Contender contender) {

@@ -88,7 +88,7 @@ Status LadderBench::measure_cublas(bool tf32, Contender* out) {
     return Status::success();
   }
   if (!matmul::cublas_library().loaded) {
-    out->note = matmul::cublas_library().why_not;
+    out->note = say(matmul::cublas_library().why_not);
     return Status::success();
   }
   if (tf32 && device_->facts().cc_major < 8) {

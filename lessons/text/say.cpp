@@ -166,6 +166,12 @@ std::string fill(const Template& translation, std::string_view id, fmt::format_a
 
 }  // namespace text
 
+std::string say(const Message& message) {
+  std::string out = said(message);
+  if (text::keeping_messages() && speaking() == Language::en && !message.args.empty()) text::keep_message(out, message);
+  return out;
+}
+
 std::string word(std::string_view english) {
   if (speaking() == Language::en) return std::string(english);
   return text::chinese_word(std::string(english));

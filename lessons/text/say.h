@@ -113,6 +113,10 @@ std::string say(fmt::format_string<Args...> id, Args&&... args) {
   return out;
 }
 
+// A message made elsewhere (a library's reason, a Status's words), said in speaking(); kept as the
+// run's words when KeepMessages is on, as say() keeps its own.
+std::string say(const Message& message);
+
 // A fixed English text chosen at run time (a table's entry, a kind's name, a label a Run carries):
 // its translation in speaking(), or itself.
 std::string word(std::string_view english);

@@ -159,7 +159,7 @@ ContenderResult measure_contender(Device& device, const ContenderSpec& spec, con
       if (!cublas_library().loaded) {
         result.spec = spec;
         result.n = n;
-        result.note = cublas_library().why_not;
+        result.note = say(cublas_library().why_not);
         return result;
       }
     }

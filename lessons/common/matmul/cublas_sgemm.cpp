@@ -45,7 +45,8 @@ Loaded load() {
   Loaded loaded;
   const ToolkitLibrary found = open_toolkit_library({"libcublas.so.13"});
   if (found.handle == nullptr) {
-    loaded.library.why_not = "cuBLAS (libcublas.so.13) is not installed here; looked for " + found.tried;
+    loaded.library.why_not =
+        message("cuBLAS ({}) is not installed here; looked for {}", as_is("libcublas.so.13"), as_is(found.tried));
     return loaded;
   }
   void* handle = found.handle;
@@ -53,7 +54,8 @@ Loaded load() {
   CublasApi& api = loaded.api;
   if (!find_symbol(handle, "cublasCreate_v2", &api.create) || !find_symbol(handle, "cublasSgemm_v2", &api.sgemm) ||
       !find_symbol(handle, "cublasSetMathMode", &api.set_math_mode)) {
-    loaded.library.why_not = loaded.library.path + " lacks the functions CUDA Lab calls (an unexpected cuBLAS build)";
+    loaded.library.why_not =
+        message("{} lacks the functions CUDA Lab calls (an unexpected cuBLAS build)", as_is(loaded.library.path));
     return loaded;
   }
   find_symbol(handle, "cublasGetStatusString", &api.status_string);

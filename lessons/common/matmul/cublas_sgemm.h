@@ -4,6 +4,8 @@
 // without it, and says so in words.
 #include <string>
 
+#include "cudalab/message.h"
+
 #include "cudalab/device.h"
 
 namespace cudalab::lessons::matmul {
@@ -12,7 +14,7 @@ struct CublasLibrary {
   bool loaded = false;
   std::string path;     // the file that was loaded
   std::string version;  // "13.0.2"
-  std::string why_not;  // when not loaded: what was tried, in words
+  Message why_not;      // when not loaded: what was tried, in words (say(why_not) in a run)
 };
 // Looks for libcublas.so.13 once (the loader's search path, then the usual CUDA folders).
 const CublasLibrary& cublas_library();
