@@ -97,13 +97,15 @@ Status CudaDevice::settle(Status status) {
   live_generation_->store(generation_);
   status.device_was_reset = true;
   if (Status recovered = recover(std::chrono::seconds(1)); recovered.ok()) {
-    status.message += "; the GPU was reset so the next run can work, and every buffer on it was lost";
+    status.reword(message("{}; the GPU was reset so the next run can work, and every buffer on it was lost",
+                          status.words_or_text()));
   } else {
     lost_ = Status::error(StatusCode::no_device,
                           "after the earlier fault this process cannot use the GPU again (" + recovered.message +
                               "); restart CUDA Lab to run on the GPU, or switch to the emulator");
-    status.message += "; the GPU was reset and every buffer on it was lost, but this process cannot use it again (" +
-                      recovered.message + "): restart CUDA Lab to run on the GPU, or switch to the emulator";
+    status.reword(message("{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again "
+                          "({}): restart CUDA Lab to run on the GPU, or switch to the emulator",
+                          status.words_or_text(), recovered.words_or_text()));
   }
   return status;
 }
@@ -177,8 +179,8 @@ Status CudaDevice::allocate_pinned(std::size_t bytes, void** out) {
     *out = nullptr;
     Status status = to_status(error, "cudaHostAlloc(out, bytes, cudaHostAllocDefault)", __FILE__, __LINE__);
     if (status.code == StatusCode::out_of_memory)
-      status.message = fmt::format("could not page-lock {} of host memory ({})", size_in_words(bytes),
-                                   error_in_words(error));
+      status.reword(message("could not page-lock {} of host memory ({})", as_is(size_in_words(bytes)),
+                            as_is(error_in_words(error))));
     return settle(status);
   }
   return Status::success();
@@ -284,7 +286,7 @@ Status CudaDevice::launch(const KernelEntry& kernel, const LaunchConfig& config,
   if (status.ok() && profiled_launches_ != nullptr) profiled_launches_->push_back(kernel.name);
   // A sticky error met here may come from an earlier kernel: name this one only when it is its own.
   if (!status.ok() && status.code != StatusCode::kernel_fault && status.code != StatusCode::timeout)
-    status.message = fmt::format("launching {}{}: {}", kernel.name, config.str(), status.message);
+    status.reword(message("launching {}: {}", as_is(kernel.name + config.str()), status.words_or_text()));
   return settle(std::move(status));
 }
 

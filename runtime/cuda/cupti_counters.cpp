@@ -22,6 +22,7 @@
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_device.h"
 #include "cudalab/toolkit_library.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab::cuda {
 namespace {
@@ -188,7 +189,8 @@ Status configuration_image(int device_index, CUcontext context, const std::vecto
   add.numMetrics = metric_names.size();
   if (const CUptiResult result = cupti().add_metrics(&add); result != CUPTI_SUCCESS) {
     Status status = cupti_failure(result, "cuptiProfilerHostConfigAddMetrics");
-    return Status::error(status.code, status.message + fmt::format(" — is every metric known to chip {}?", chip.pChipName));
+    return Status::error(status.code,
+                         message("{} — is every metric known to chip {}?", status.words_or_text(), as_is(chip.pChipName)));
   }
   CUpti_Profiler_Host_GetConfigImageSize_Params size{CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
   size.pHostObject = host->object;

@@ -15,6 +15,7 @@
 
 #include "cudalab/files.h"
 #include "cudalab/run.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab {
 
@@ -60,7 +61,7 @@ Status parse_run(std::string_view json_text, const std::string& origin, Run* out
                                                            " levels; CUDA Lab never writes such a Run");
   }
   Status status = from_json(parsed, out);
-  if (!status.ok()) status.message = origin + ": " + status.message;
+  if (!status.ok()) status.reword(message("{}: {}", as_is(origin), status.words_or_text()));
   return status;
 }
 

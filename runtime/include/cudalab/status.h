@@ -52,6 +52,13 @@ struct Status {
     s.words = std::move(words);
     return s;
   }
+  // Says it anew in `words` (English and words together): what a caller adds to a status goes into
+  // a message that holds the old one, so that neither language loses it.
+  Status& reword(Message new_words) {
+    message = new_words.english();
+    words = std::move(new_words);
+    return *this;
+  }
   Status& at(std::string expr, std::string in_file, int in_line) {
     expression = std::move(expr);
     file = std::move(in_file);
