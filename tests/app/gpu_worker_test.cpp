@@ -61,10 +61,13 @@ TEST_F(GpuWorker, TheRoundTripsReadPastTheEndIsReportedByTheWaitAndTheNextRunWor
   const auto calls = run.results.value("calls", nlohmann::json::array());
   ASSERT_EQ(calls.size(), 3u);
   EXPECT_EQ(calls[0].value("cuda_error", std::string()), "cudaSuccess");
-  EXPECT_EQ(calls[1].value("cuda_error", std::string()), "cudaErrorIllegalAddress");
+  // What lies 1 GiB past the end depends on what else the GPU has mapped: the fault comes back as
+  // an illegal address or, at times, as an invalid address space (lessons/04_round_trip/lesson.md).
+  const std::string fault = calls[1].value("cuda_error", std::string());
+  EXPECT_TRUE(fault == "cudaErrorIllegalAddress" || fault == "cudaErrorInvalidAddressSpace") << fault;
   EXPECT_FALSE(calls[2].value("ok", true)) << calls[2];
   // The name a plain program gets from that copy: the same fault again (sticky).
-  EXPECT_EQ(calls[2].value("cuda_error", std::string()), "cudaErrorIllegalAddress");
+  EXPECT_EQ(calls[2].value("cuda_error", std::string()), fault);
   lessons::RunControl again;
   const cudalab::Run next = client.run(roundtrip, errors_step, {{"mistake", 0}, {"shift", 1}}, again, 30s);
   ASSERT_TRUE(next.status.ok()) << next.status.describe();
