@@ -238,20 +238,22 @@ const bool run_words_installed = (lessons::text::set_argument_words(&tr_text_zh)
 std::size_t last_translation_pieces() { return last_work; }
 
 namespace {
-// A text the shown Run carries as a message (lessons/text/say.h: KnownMessages): said, not matched.
-std::optional<std::string> said_as_known(std::string_view english) {
-  const lessons::Message* known = lessons::text::known_message(english);
-  if (known == nullptr) return std::nullopt;
-  const lessons::SpeakIn chinese(lessons::Language::zh_cn);
-  return lessons::said(*known);
+// What is shown without the tables: a text the shown Run carries as a message (lessons/text/say.h:
+// KnownMessages), said; text said in Chinese already, and names, code, units and numbers alone
+// ("n = 20", "11.4 GiB"), as they are. Patterns run over those could only mangle them.
+std::optional<std::string> shown_without_tables(std::string_view english) {
+  if (const lessons::Message* known = lessons::text::known_message(english)) {
+    const lessons::SpeakIn chinese(lessons::Language::zh_cn);
+    return lessons::said(*known);
+  }
+  if (lessons::text::said_in_chinese(english) || english_words_left(english).empty()) return std::string(english);
+  return std::nullopt;
 }
 }  // namespace
 
 std::string translate_text(std::string_view english, Language language, std::set<std::string_view>* used) {
   if (language == Language::en) return std::string(english);
-  if (std::optional<std::string> said = said_as_known(english)) return *std::move(said);
-  // Names, code, units and numbers only ("n = 20", "11.4 GiB"): nothing to translate.
-  if (english_words_left(english).empty()) return std::string(english);
+  if (std::optional<std::string> shown = shown_without_tables(english)) return *std::move(shown);
   TranslationWork work;
   std::string out = translate_in(english, zh_cn_pattern_table(), used, 0, work);
   last_work = work.evaluated;
@@ -265,7 +267,7 @@ std::string tr_text(const std::string& english) {
 std::string tr_text_zh(std::string_view english_view) {
   std::string english(english_view);
   if (!has_letter(english)) return english;
-  if (std::optional<std::string> said = said_as_known(english)) return *std::move(said);
+  if (std::optional<std::string> shown = shown_without_tables(english)) return *std::move(shown);
   static std::mutex mutex;
   static std::unordered_map<std::string, std::string> cache;
   {

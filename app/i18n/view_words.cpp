@@ -15,8 +15,7 @@ std::vector<lessons::View> localized_views(const std::vector<lessons::View>& eng
   const lessons::text::KnownMessages known(run_messages);
   for (lessons::View& view : views) {
     for_each_text(view, [](std::string& text) {
-      // Said in Chinese already, or nothing but names, code and numbers: as it is.
-      if (!text.empty() && !said_in_chinese(text) && !english_words_left(text).empty()) text = tr_text(text);
+      if (!text.empty()) text = tr_text(text);
     });
   }
   return views;

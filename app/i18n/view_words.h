@@ -59,7 +59,6 @@ void for_each_text(lessons::View& view, Visit&& visit) {
       view);
 }
 
-using lessons::text::said_in_chinese;
 
 // `views` with the English a Run carried in the current language: said where `run_messages` (the
 // run's, run.h) made it, else through tr_text's tables (a run recorded before messages).

@@ -145,12 +145,12 @@ std::vector<View> shared_per_block_views(const Run& run) {
     CellGridView::Cell cell;
     cell.col = static_cast<int>(thread % kThreadsPerRow);
     cell.row = band_of(block) + static_cast<int>(thread / kThreadsPerRow);
-    const std::string read = say("block {}, thread {} read slots[{}] = {}", block, thread, neighbour,
-                                 decode(value, mark));
+    const std::string value_words = decode(value, mark);
     if (value == mark * kMarkScale + static_cast<int>(block)) {
       cell.group = static_cast<int>(block);
       cell.label = std::to_string(block);
-      cell.tooltip = read + say(": its own block's id, written by thread {} of block {}", neighbour, block);
+      cell.tooltip = say("block {}, thread {} read slots[{}] = {}: its own block's id, written by thread {} of block {}",
+                         block, thread, neighbour, value_words, neighbour, block);
     } else {
       cell.group = -1;
       cell.label = "old";
@@ -161,7 +161,8 @@ std::vector<View> shared_per_block_views(const Run& run) {
                      "before (block {} ran on {} {}, block {} on {} {}): shared memory is not cleared "
                      "between blocks",
                      writer, unit, writer, unit, unit_of(static_cast<unsigned>(writer)), block, unit, unit_of(block));
-      cell.tooltip = read + say(": stale. Thread {} had not written its slot yet, so this is {}.", neighbour, before);
+      cell.tooltip = say("block {}, thread {} read slots[{}] = {}: stale. Thread {} had not written its slot yet, so this is {}.",
+                         block, thread, neighbour, value_words, neighbour, before);
     }
     grid.cells.push_back(std::move(cell));
   }

@@ -104,12 +104,12 @@ std::vector<View> one_thread_views(const Run& run) {
     // Earlier reads darker, later brighter: the order of the loop is visible.
     cell.shade = n > 1 ? 0.45f + 0.55f * float(k) / float(n - 1) : 1.f;
     cell.label = std::to_string(k);
-    cell.tooltip += say("\nread at k = {} by {}", k, who);
+    cell.tooltip += "\n" + say("read at k = {} by {}", k, who);
   }
   CellGridView::Cell& written = panels.cell(kPanelC, row, col);
   written.group = 2;
   written.label = "C";
-  written.tooltip += say("\nwritten by {}", who);
+  written.tooltip += "\n" + say("written by {}", who);
   CellGridView grid = panels.take(
       say("C[{}][{}]: the row of A and the column of B its thread read (label: k; from the kernel's trace)", row, col),
       {"read from A by this thread", "read from B by this thread", "the element it wrote"});

@@ -66,9 +66,10 @@ std::vector<DeviceFacts> query_devices(Message* why_none) {
     // for the next unrelated call to find.
     count = 0;
     (void)cudaGetLastError();
-    // CUDA's own words for the error stay as they came.
-    reason = error == cudaErrorInsufficientDriver ? message("no NVIDIA driver found ({})", as_is(error_in_words(error)))
-                                                  : message("CUDA found no usable GPU ({})", as_is(error_in_words(error)));
+    // The error's name is code; CUDA's sentence for it is words (the app's tables have them).
+    const std::string name = cudaGetErrorName(error), words = cudaGetErrorString(error);
+    reason = error == cudaErrorInsufficientDriver ? message("no NVIDIA driver found ({}: {})", as_is(name), words)
+                                                  : message("CUDA found no usable GPU ({}: {})", as_is(name), words);
   } else if (count == 0) {
     reason = message("the NVIDIA driver reports no CUDA GPU");
   }
