@@ -3,21 +3,27 @@
 // lesson of their own, so float4 must be 16-byte aligned here too).
 #include "cudalab/emu/context.h"
 
-#define CUDALAB_EMU_VECTOR2(type, base, align) \
-  struct alignas(align) type {                  \
-    base x, y;                                  \
-  };                                            \
-  inline type make_##type(base x, base y) { return type{x, y}; }
-#define CUDALAB_EMU_VECTOR3(type, base) \
-  struct type {                         \
-    base x, y, z;                       \
-  };                                    \
-  inline type make_##type(base x, base y, base z) { return type{x, y, z}; }
-#define CUDALAB_EMU_VECTOR4(type, base, align) \
-  struct alignas(align) type {                  \
-    base x, y, z, w;                            \
-  };                                            \
-  inline type make_##type(base x, base y, base z, base w) { return type{x, y, z, w}; }
+#define CUDALAB_EMU_VECTOR2(VecType, base, align) \
+  struct alignas(align) VecType {                 \
+    base x, y;                                    \
+  };                                              \
+  inline VecType make_##VecType(base x, base y) { \
+    return VecType{x, y};                         \
+  }
+#define CUDALAB_EMU_VECTOR3(VecType, base)                \
+  struct VecType {                                        \
+    base x, y, z;                                         \
+  };                                                      \
+  inline VecType make_##VecType(base x, base y, base z) { \
+    return VecType{x, y, z};                              \
+  }
+#define CUDALAB_EMU_VECTOR4(VecType, base, align)                 \
+  struct alignas(align) VecType {                                 \
+    base x, y, z, w;                                              \
+  };                                                              \
+  inline VecType make_##VecType(base x, base y, base z, base w) { \
+    return VecType{x, y, z, w};                                   \
+  }
 
 CUDALAB_EMU_VECTOR2(float2, float, 8)
 CUDALAB_EMU_VECTOR3(float3, float)
@@ -32,4 +38,6 @@ CUDALAB_EMU_VECTOR2(double2, double, 16)
 #undef CUDALAB_EMU_VECTOR3
 #undef CUDALAB_EMU_VECTOR4
 
-inline uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z) { return uint3{x, y, z}; }
+inline uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z) {
+  return uint3{x, y, z};
+}
