@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
+
 namespace cudalab::lessons {
 
 bool parse_number(const std::string& text, double* out) {
@@ -28,16 +30,16 @@ ParamValues defaults(const Step& step, bool on_emulator) {
 
 namespace {
 
-std::string names_of(const Step& step) {
+Message names_of(const Step& step) {
   std::string names;
   for (const Param& p : step.params) names += (names.empty() ? "" : ", ") + p.name;
-  return names.empty() ? "no parameters" : names;
+  return names.empty() ? message("no parameters") : message("{}", as_is(names));
 }
 
 
-Status bad_value(const Param& p, const std::string& text, const std::string& expected) {
-  return Status::error(StatusCode::invalid_argument,
-                       fmt::format("'{}' is not a valid value for {}: expected {}", text, p.name, expected));
+Status bad_value(const Param& p, const std::string& text, Message expected) {
+  return Status::error(StatusCode::invalid_argument, message("'{}' is not a valid value for {}: expected {}",
+                                                             as_is(text), as_is(p.name), std::move(expected)));
 }
 
 }  // namespace
@@ -46,22 +48,22 @@ Status apply_assignment(const Step& step, const std::string& assignment, ParamVa
   auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("'{}' is not name=value (this step has: {})", assignment, names_of(step)));
+                         message("'{}' is not name=value (this step has: {})", as_is(assignment), names_of(step)));
   std::string name = assignment.substr(0, eq);
   std::string text = assignment.substr(eq + 1);
   const Param* param = nullptr;
   for (const Param& p : step.params)
     if (p.name == name) param = &p;
   if (!param)
-    return Status::error(StatusCode::invalid_argument,
-                         fmt::format("unknown parameter '{}' (step \"{}\" has: {})", name, step.title, names_of(step)));
+    return Status::error(StatusCode::invalid_argument, message("unknown parameter '{}' (step \"{}\" has: {})",
+                                                               as_is(name), step.title, names_of(step)));
 
   double value = 0;
   switch (param->kind) {
     case Param::Kind::toggle:
       if (text == "1" || text == "true" || text == "on" || text == "yes") value = 1;
       else if (text == "0" || text == "false" || text == "off" || text == "no") value = 0;
-      else return bad_value(*param, text, "on or off");
+      else return bad_value(*param, text, message("on or off"));
       break;
     case Param::Kind::choice: {
       bool found = false;
@@ -70,21 +72,23 @@ Status apply_assignment(const Step& step, const std::string& assignment, ParamVa
       if (!found) {
         std::string options;
         for (const auto& c : param->choices) options += (options.empty() ? "" : ", ") + c;
-        return bad_value(*param, text, "one of: " + options);
+        return bad_value(*param, text, message("one of: {}", as_is(options)));
       }
       break;
     }
     case Param::Kind::integer:
-      if (!parse_number(text, &value) || value != std::floor(value)) return bad_value(*param, text, "a whole number");
+      if (!parse_number(text, &value) || value != std::floor(value))
+        return bad_value(*param, text, message("a whole number"));
       break;
     case Param::Kind::real:
-      if (!parse_number(text, &value)) return bad_value(*param, text, "a number");
+      if (!parse_number(text, &value)) return bad_value(*param, text, message("a number"));
       break;
   }
   if (param->kind == Param::Kind::integer || param->kind == Param::Kind::real) {
     if (value < param->min || value > param->max)
       return Status::error(StatusCode::invalid_argument,
-                           fmt::format("{} = {} is out of range: allowed {} to {}", name, text, param->min, param->max));
+                           message("{} = {} is out of range: allowed {} to {}", as_is(name), as_is(text), param->min,
+                                   param->max));
   }
   (*values)[name] = value;
   return Status::success();
@@ -105,12 +109,13 @@ Status select_step(const std::vector<std::unique_ptr<Lesson>>& lessons, const st
   if (!found) {
     std::string ids;
     for (const auto& l : lessons) ids += (ids.empty() ? "" : ", ") + l->id();
-    return Status::error(StatusCode::invalid_argument, fmt::format("unknown chapter '{}' (chapters: {})", chapter, ids));
+    return Status::error(StatusCode::invalid_argument,
+                         message("unknown chapter '{}' (chapters: {})", as_is(chapter), as_is(ids)));
   }
   auto steps = found->steps();
   if (step < 0 || step >= static_cast<int>(steps.size()))
-    return Status::error(StatusCode::invalid_argument, fmt::format("chapter '{}' has steps 1 to {}; there is no step {}",
-                                                                   found->id(), steps.size(), step + 1));
+    return Status::error(StatusCode::invalid_argument, message("chapter '{}' has steps 1 to {}; there is no step {}",
+                                                               as_is(found->id()), steps.size(), step + 1));
   ParamValues values = defaults(steps[step], on_emulator);
   for (const auto& assignment : assignments)
     CUDALAB_RETURN_IF_ERROR(apply_assignment(steps[step], assignment, &values));

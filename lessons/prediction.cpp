@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
+
 namespace cudalab::lessons {
 namespace {
 
@@ -118,7 +120,7 @@ Status parse_prediction(const Prediction& prediction, const std::string& text, d
   const std::string answer = trimmed(text);
   if (prediction.kind == Prediction::Kind::number) {
     if (parse_number(answer, out)) return Status::success();
-    return Status::error(StatusCode::invalid_argument, fmt::format("'{}' is not a number", answer));
+    return Status::error(StatusCode::invalid_argument, message("'{}' is not a number", as_is(answer)));
   }
   double number = 0;
   if (parse_number(answer, &number) && number == std::floor(number) && number >= 1 &&
@@ -136,7 +138,8 @@ Status parse_prediction(const Prediction& prediction, const std::string& text, d
   for (std::size_t i = 0; i < prediction.choices.size(); ++i) {
     allowed += fmt::format("{}{} ({})", i == 0 ? "" : ", ", i + 1, prediction.choices[i]);
   }
-  return Status::error(StatusCode::invalid_argument, fmt::format("'{}' is not one of the choices: {}", answer, allowed));
+  return Status::error(StatusCode::invalid_argument,
+                       message("'{}' is not one of the choices: {}", as_is(answer), as_is(allowed)));
 }
 
 void record_prediction(const PredictionVerdict& verdict, Run* run) {

@@ -11,16 +11,6 @@ namespace cudalab::app::i18n {
 
 namespace {
 
-// lessons/exercises: checker.cpp, compile_submission.cpp, signature.cpp, verdict.cpp.
-constexpr Translation verdict_patterns[] = {
-    // app/worker/crash_report.cpp: a failed assert ends a check's worker (its words, then the time).
-    {"assert({}) failed at {}:{}, in kernel {}, block {}, thread {}, while checking {}",
-     "assert({0=}) 在 {1}:{2} 处失败：核函数 `{3}`，线程块 {4}，线程 {5}（检查 `{6}` 时）"},
-    // runtime/emu/host_imports.cpp: a kernel that calls host code, refused before it is loaded.
-    {"does not link: the kernel calls {}: host code, which a kernel cannot call (on a GPU it may call only __device__ functions, printf, malloc, memcpy and the math functions)",
-     "无法链接：核函数调用了 {0}：这是主机代码，核函数不能调用（在 GPU 上它只能调用 __device__ 函数、printf、malloc、memcpy 和数学函数）"},
-};
-
 // Whole verdict texts (kinds, headlines, advice), looked up by tr() like the interface's words.
 constexpr Translation verdict_words[] = {
     {"Wrong result",
@@ -34,9 +24,6 @@ constexpr Translation verdict_words[] = {
     {"Divergent barrier",
      "屏障前分支发散"},
     // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
-    // runtime/emu/host_imports.cpp: a file with static constructors, refused before it is loaded.
-    {"does not link: the file runs code of its own when it is loaded or unloaded (a global variable whose value is computed at run time, an object with a constructor or destructor, or `__attribute__((constructor))`): a kernel file holds device code only, and on a GPU such a __device__ variable is refused too",
-     "无法链接：这个文件在加载或卸载时会运行自己的代码（在运行时才算出值的全局变量、带构造函数或析构函数的对象，或 `__attribute__((constructor))`）：核函数文件只能包含设备代码，在 GPU 上这样的 __device__ 变量同样会被拒绝"},
     // `cudalab run`, `check`, `exercise(s)`: the text reports' own words (fmt strings, "{}" in order).
     {"device: ",
      "设备："},
@@ -108,7 +95,6 @@ constexpr Translation message_patterns[] = {
 
 }  // namespace
 
-std::span<const Translation> zh_cn_verdict_patterns() { return verdict_patterns; }
 std::span<const Translation> zh_cn_verdict_words() { return verdict_words; }
 std::span<const Translation> zh_cn_message_patterns() { return message_patterns; }
 
@@ -116,7 +102,7 @@ std::span<const Translation> zh_cn_patterns() {
   static const std::vector<Translation> all = [] {
     std::vector<Translation> patterns;
     for (const std::span<const Translation> part :
-         {zh_cn_view_patterns(), zh_cn_verdict_patterns(), zh_cn_message_patterns()}) {
+         {zh_cn_view_patterns(), zh_cn_message_patterns()}) {
       patterns.insert(patterns.end(), part.begin(), part.end());
     }
     // The lessons' messages with holes (each chapter's strings.zh-CN.po): the Runs a worker or a

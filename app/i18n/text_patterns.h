@@ -25,11 +25,10 @@ namespace cudalab::app::i18n {
 
 // Every zh-CN pattern, for tr_text(), the glyph collection and the tests: the lessons' catalog
 // entries with holes (lessons/text/catalog.h), the few English texts of runs recorded before
-// messages (strings_zh_cn_run_patterns.cpp), and the app's own verdict and message texts
+// messages (strings_zh_cn_run_patterns.cpp), and the app's own message texts
 // (strings_zh_cn_patterns.cpp). Today's runs and verdicts are said by message, never matched.
 std::span<const Translation> zh_cn_patterns();
 std::span<const Translation> zh_cn_view_patterns();
-std::span<const Translation> zh_cn_verdict_patterns();
 std::span<const Translation> zh_cn_message_patterns();
 
 // A compiled set of patterns. Malformed entries (an empty literal between two holes, a Chinese

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <exception>
 
+#include "cudalab/message_format.h"
 #include "exercises/exercise.h"
 #include "run_checks.h"
 
@@ -134,16 +135,17 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
     const lessons::exercises::Exercise* exercise = lessons::exercises::find_exercise(request.exercise);
     const double seconds = exercise != nullptr ? exercise->time_limit_seconds : lessons::default_time_limit_seconds;
     if (!backend_open_) {
-      outcome.run.status = Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
+      outcome.run.status = Status::error(StatusCode::no_device,
+                                         message("no backend is open (see the console); pick one in the status bar"));
     } else {
       outcome.run = host_->check(request.exercise, request.source, control,
                                  std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
     }
   } else if (request.chapter < 0 || request.chapter >= static_cast<int>(lessons_->size())) {
-    outcome.run.status = Status::error(StatusCode::invalid_argument, "no such chapter");
+    outcome.run.status = Status::error(StatusCode::invalid_argument, message("no such chapter"));
   } else if (!backend_open_) {
-    outcome.run.status =
-        Status::error(StatusCode::no_device, "no backend is open (see the console); pick one in the status bar");
+    outcome.run.status = Status::error(StatusCode::no_device,
+                                       message("no backend is open (see the console); pick one in the status bar"));
   } else {
     lessons::Lesson& lesson = *(*lessons_)[static_cast<std::size_t>(request.chapter)];
     // Lessons report errors in run.status; an exception escaping one is still shown, not fatal.
@@ -169,7 +171,7 @@ LessonRunner::Outcome LessonRunner::execute(std::uint64_t id, const Request& req
     outcome.run = host_->run(lesson, request.chapter, request.step, request.values, control,
                              worker::time_limit_of(lesson, request.step));
     if (Status drawn = lessons::views_of(lesson, request.step, outcome.run, &outcome.views); !drawn.ok())
-      outcome.run.status = Status::error(StatusCode::internal, "the lesson's pictures failed: " + drawn.message);
+      outcome.run.status = Status::error(StatusCode::internal, message("the lesson's pictures failed: {}", drawn.words_or_text()));
   }
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return outcome;

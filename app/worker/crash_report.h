@@ -1,8 +1,10 @@
 #pragma once
 // The worker's last words. When a kernel crashes the worker (a wild pointer on the emulator, an
 // abort, a stack overflow), a signal handler writes one "fault" message on the channel naming the
-// signal, the address and the step that was running, then ends the process at once. The app shows
-// that message and starts a fresh worker for the next run. Only async-signal-safe calls inside.
+// signal, the address and the step that was running, in English and as a message (its id and
+// arguments, cudalab/message.h) for the app to say in the language it shows, then ends the process
+// at once. The app shows it and starts a fresh worker for the next run. Only async-signal-safe
+// calls inside.
 namespace cudalab::app::worker {
 
 void install_crash_report(int channel_fd);

@@ -109,7 +109,11 @@ json encode(const Reply& reply) {
           [](const tell::Done& m) -> json {
             return {{"op", "done"}, {"id", m.id}, {"run", to_json(m.run)}, {"retire", m.retire}};
           },
-          [](const tell::Fault& m) -> json { return {{"op", "fault"}, {"message", m.message}}; },
+          [](const tell::Fault& m) -> json {
+            json j = {{"op", "fault"}, {"message", m.message}};
+            if (!m.words.empty()) j["words"] = to_json(m.words);
+            return j;
+          },
       },
       reply);
 }
@@ -191,7 +195,11 @@ Status decode(const json& message, std::optional<Reply>* out) {
     status = read_run(fields, &m.run);
     *out = std::move(m);
   } else if (op == "fault") {
-    *out = tell::Fault{fields.get<std::string>("message", "")};
+    tell::Fault m{fields.get<std::string>("message", ""), {}};
+    // Words a crashing worker wrote in its last moment: read as a stranger's, and when they do not
+    // read, the English alone is said.
+    if (const auto words = message.find("words"); words != message.end() && !from_json(*words, &m.words).ok()) m.words = {};
+    *out = std::move(m);
   }
   if (status.ok()) status = fields.status();
   if (!status.ok()) out->reset();

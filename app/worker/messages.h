@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cudalab/device.h"
+#include "cudalab/message.h"
 #include "cudalab/run.h"
 #include "cudalab/status.h"
 #include "lesson.h"
@@ -86,7 +87,8 @@ struct Done {
   bool retire = false;  // the worker exits after this reply (a sticky GPU fault)
 };
 struct Fault {
-  std::string message;
+  std::string message;  // English, for a log
+  Message words;        // the same, to be said in the language shown (empty: say `message`)
 };
 }  // namespace tell
 using Reply = std::variant<tell::Sandbox, tell::Opened, tell::Progress, tell::Phase, tell::Partial, tell::Done, tell::Fault>;

@@ -122,8 +122,16 @@ void WorkerClient::kill_worker() {
   (void)reap();
 }
 
-std::string WorkerClient::reap() {
-  if (pid_ <= 0) return "the worker was not running";
+namespace {
+// "SIGKILL": a name, the same in every language (strsignal's "Killed" is English).
+std::string signal_name(int signal) {
+  const char* abbreviation = sigabbrev_np(signal);
+  return abbreviation != nullptr ? std::string("SIG") + abbreviation : std::string("?");
+}
+}  // namespace
+
+Message WorkerClient::reap() {
+  if (pid_ <= 0) return cudalab::message("the worker was not running");
   int status = 0;
   pid_t done = -1;
   // The channel closed, so the worker is exiting; give it a moment, then make sure.
@@ -137,9 +145,10 @@ std::string WorkerClient::reap() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   reader_.reset();
-  if (done < 0) return "the worker process is gone";
-  if (WIFSIGNALED(status)) return fmt::format("the worker process was killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
-  return fmt::format("the worker process exited with code {}", WEXITSTATUS(status));
+  if (done < 0) return cudalab::message("the worker process is gone");
+  if (WIFSIGNALED(status))
+    return cudalab::message("the worker process was killed by signal {} ({})", WTERMSIG(status), as_is(signal_name(WTERMSIG(status))));
+  return cudalab::message("the worker process exited with code {}", WEXITSTATUS(status));
 }
 
 Status WorkerClient::open(BackendOpening opening, std::vector<BackendChoice>* choices, DeviceFacts* facts) {
@@ -158,21 +167,20 @@ Status WorkerClient::send_open(BackendOpening opening, bool list, std::vector<Ba
     const auto result = reader_->read(&reply, std::chrono::milliseconds(50));
     if (abandoned_) {
       kill_worker();
-      return Status::error(StatusCode::cancelled, "the app is closing");
+      return Status::error(StatusCode::cancelled, cudalab::message("the app is closing"));
     }
     if (result == MessageReader::Result::timeout) {
       if (Clock::now() < deadline) continue;
       kill_worker();
-      return Status::error(StatusCode::timeout, "the worker process did not open the backend within a minute");
+      return Status::error(StatusCode::timeout, cudalab::message("the worker process did not open the backend within a minute"));
     }
     if (result != MessageReader::Result::message) {
-      std::string why = reap();
-      return Status::error(StatusCode::internal, "opening the backend: " + why);
+      return Status::error(StatusCode::internal, cudalab::message("opening the backend: {}", reap()));
     }
     std::optional<Reply> decoded;
     if (Status s = decode(reply, &decoded); !s.ok()) {
       kill_worker();
-      return Status::error(StatusCode::internal, "the worker's reply could not be read: " + s.message);
+      return Status::error(StatusCode::internal, cudalab::message("the worker's reply could not be read: {}", s.words_or_text()));
     }
     auto* opened = decoded ? std::get_if<tell::Opened>(&*decoded) : nullptr;
     if (opened == nullptr) continue;
@@ -218,7 +226,7 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
     if constexpr (requires { asked.id; }) asked.id = id;
   }, request);
   std::optional<Run> last_partial;
-  std::string fault;  // the worker's last words, if it crashed
+  Message fault;  // the worker's last words, if it crashed
   std::optional<Clock::time_point> asked_to_stop;
   bool over_time = false;
   bool compiling = false;  // the limit that fired was the compile's
@@ -230,7 +238,7 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
     if (checking && run_started) out.results["compile_seconds"] = std::chrono::duration<double>(*run_started - started).count();
     return out;
   };
-  if (!send(fd_, request)) return stopped(StatusCode::internal, Message::text(reap()));
+  if (!send(fd_, request)) return stopped(StatusCode::internal, reap());
   const std::uint64_t bytes_before = reader_->bytes_read();
 
   while (true) {
@@ -249,7 +257,7 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
     }
     if (reply) {
       if (const auto* progress = std::get_if<tell::Progress>(&*reply)) control.progress = progress->value;
-      if (const auto* said = std::get_if<tell::Fault>(&*reply)) fault = said->message;
+      if (const auto* said = std::get_if<tell::Fault>(&*reply)) fault = said->words.empty() ? Message::text(said->message) : said->words;
       if (const auto* phase = std::get_if<tell::Phase>(&*reply); phase != nullptr && phase->id == id) {
         if (!run_started) run_started = Clock::now();
         if (phase->test) test_running = *phase->test;
@@ -264,11 +272,18 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
           (void)reap();  // it exits by itself after a sticky GPU error
           // The backend's words say this process cannot use the GPU again; the app can, at once.
           if (!run.status.ok()) {
-            constexpr std::string_view restart = "restart CUDA Lab to run on the GPU, or switch to the emulator";
-            constexpr std::string_view fresh = "the next run starts in a fresh worker process with a fresh GPU context";
-            if (const auto at = run.status.message.find(restart); at != std::string::npos) {
-              run.status.message.replace(at, restart.size(), fresh);
-              run.status.words = {};  // the backend's words, changed here: said through the tables
+            // The CUDA backend's words after a reset that failed (runtime/cuda/cuda_device.cpp),
+            // with its advice changed: the same arguments, a catalog entry of its own. Any other
+            // words get the advice added.
+            constexpr std::string_view restart =
+                "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
+                "restart CUDA Lab to run on the GPU, or switch to the emulator";
+            constexpr std::string_view fresh =
+                "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
+                "the next run starts in a fresh worker process with a fresh GPU context";
+            if (Message& words = run.status.words; words.id == restart) {
+              words.id = fresh;
+              run.status.message = words.english();
             } else {
               run.status = Status::error(run.status.code, cudalab::message("{}; {}", run.status.words_or_text(),
                                                                   cudalab::message("the next run starts in a fresh worker process "
@@ -295,9 +310,9 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
                                "after {}; it was stopped",
                                after));
       }
-      const std::string how = reap();
+      const Message how = reap();
       if (asked_to_stop) return stopped(over_time ? StatusCode::timeout : StatusCode::cancelled, cudalab::message("stopped after {}", after));
-      const std::string what = fault.empty() ? how : fault;  // the fault's or the signal's words, as they came
+      const Message what = fault.empty() ? how : fault;  // the fault's words, or how the process ended
       return stopped(StatusCode::kernel_fault,
                      checking ? cudalab::message("{} after {}", what, after)  // each check has its own worker
                               : cudalab::message("{} after {}. A fresh worker will run the next step", what, after));

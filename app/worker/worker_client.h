@@ -62,7 +62,7 @@ class WorkerClient {
   Status read_sandbox_line();
   Status send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts);
   void kill_worker();
-  std::string reap();  // waits for the worker; how it ended, in words
+  Message reap();  // waits for the worker; how it ended, in words
 
   std::string executable_;
   bool sandboxed_ = false;

@@ -11,6 +11,7 @@
 #include "cudalab/buffer.h"
 #include "kernels.h"
 #include "round_trip_steps.h"
+#include "cudalab/message_format.h"
 #include "text/say.h"
 
 namespace cudalab::lessons::round_trip {
@@ -68,8 +69,8 @@ void run_timeline(const ParamValues& values, Device& device, RunControl& control
   run->results["launch"] = config.str();
   if (3 * bytes > device.free_memory()) {
     run->status = Status::error(StatusCode::out_of_memory,
-                                say("this step needs three arrays of {} on the device and it has {} free",
-                                    bytes_in_words(double(bytes)), bytes_in_words(double(device.free_memory()))));
+                                message("this step needs three arrays of {} on the device and it has {} free",
+                                        bytes_in_words(double(bytes)), bytes_in_words(double(device.free_memory()))));
     return;
   }
   // Host side: a, b and c, and the inputs generated before they are copied into a and b.
@@ -121,7 +122,7 @@ void run_timeline(const ParamValues& values, Device& device, RunControl& control
   for (std::size_t i = 0; i < host.c.size(); ++i) wrong += host.c[i] != host.a[i] + host.b[i];
   run->results["elements_wrong"] = wrong;
   if (wrong) {
-    run->status = Status::error(StatusCode::internal, say("c = a + b is wrong in {} of {} elements", wrong, n));
+    run->status = Status::error(StatusCode::internal, message("c = a + b is wrong in {} of {} elements", wrong, n));
     return;
   }
   // Draw the trip whose total is the median one; keep every trip's phases as samples.

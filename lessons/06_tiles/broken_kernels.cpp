@@ -10,6 +10,7 @@
 
 #include "cudalab/buffer.h"
 #include "cudalab/jit.h"
+#include "cudalab/message_format.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
 #include "exercises/test_data.h"
@@ -46,7 +47,7 @@ ex::Verdict check_broken_kernel(BrokenKernel kernel, int n, Device& emulator) {
   broken.limits.clear();
   broken.cases = [n] {
     ex::TestCase test;
-    test.name = say("n = {}", n);
+    test.name = message("n = {}", n);
     test.launch = ex::launch_2d(ex::blocks_for(n, 16), ex::blocks_for(n, 16), 16, 16);
     const std::size_t elements = static_cast<std::size_t>(n) * n;
     ex::ArgValue a = ex::small_exact_floats(elements, 211 + n), b = ex::small_exact_floats(elements, 223 + n);

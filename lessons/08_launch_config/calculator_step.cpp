@@ -10,6 +10,7 @@
 #include "gpu_limits.h"
 #include "kernels.h"
 #include "launch_config_steps.h"
+#include "cudalab/message_format.h"
 #include "text/say.h"
 
 namespace cudalab::lessons::launch_config {
@@ -89,8 +90,8 @@ void run_calculator(const ParamValues& values, Device& device, RunControl&, Run*
   if (choice == kThisGpu) {
     if (!limits_of_device(device.facts(), &gpu)) {
       run->status = Status::error(StatusCode::invalid_argument,
-                                  "this machine runs the CPU emulator, which has no SM limits to reason about: pick "
-                                  "one of the GPUs in the table");
+                                  message("this machine runs the CPU emulator, which has no SM limits to reason about: "
+                                          "pick one of the GPUs in the table"));
       return;
     }
   } else {
@@ -100,7 +101,7 @@ void run_calculator(const ParamValues& values, Device& device, RunControl&, Run*
   run->results["calculator"] = occupancy_json(gpu, o);
   run->results["source"] = limits_source();
   if (!o.refused.empty()) {
-    run->status = Status::error(StatusCode::invalid_argument, "no block fits: " + o.refused);
+    run->status = Status::error(StatusCode::invalid_argument, message("no block fits: {}", o.refused));
     return;
   }
   run->results["blocks_per_sm"] = o.blocks_per_sm;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/param_ranges.h"
+#include "cudalab/message_format.h"
 #include "text/say.h"
 
 namespace cudalab::lessons {
@@ -29,7 +30,7 @@ Run StepTableLesson::run(int step, const ParamValues& values, Device& device, Ru
   begin_run(&run, *this, step, values, device);
   if (step < 0 || step >= static_cast<int>(entries_.size())) {
     run.status =
-        Status::error(StatusCode::invalid_argument, say("chapter \"{}\" has no step {}", title_, step + 1));
+        Status::error(StatusCode::invalid_argument, message("chapter \"{}\" has no step {}", title_, step + 1));
   } else {
     const StepEntry& entry = entries_[static_cast<std::size_t>(step)];
     run.status = check_values_in_range(entry.describe(), values);

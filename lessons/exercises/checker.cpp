@@ -258,7 +258,7 @@ class TestRun {
         return fail(VerdictKind::too_many_accesses,
                     limit.reads ? message("{} read {} {} times; the limit is {}", who, as_is(limit.param), count, limit.max_per_thread)
                                 : message("{} wrote {} {} times; the limit is {}", who, as_is(limit.param), count, limit.max_per_thread),
-                    Message::text(limit.why));
+                    limit.said_why());
       }
     }
     return true;
@@ -279,7 +279,7 @@ class TestRun {
   }
   bool fail_lines(VerdictKind kind, std::vector<Message> lines) {
     verdict_.kind = kind;
-    verdict_.failed_test = test_.name;
+    verdict_.failed_test = test_.name.english();
     lines.push_back(message("Test: {}, launched as {}", test_.name, as_is(test_.launch.str())));
     verdict_.details = std::move(lines);
     return false;

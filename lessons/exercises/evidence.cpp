@@ -51,7 +51,7 @@ Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, c
   verdict.tests_total = reported.tests_total;
   verdict.tests_passed = static_cast<int>(test_index);
   if (test != nullptr) {
-    verdict.failed_test = test->name;
+    verdict.failed_test = test->name.english();
     verdict.headline = failed_test_headline(kind, static_cast<int>(test_index), reported.tests_total, test->name);
     lines.push_back(message("Test: {}, launched as {}", test->name, as_is(test->launch.str())));
   } else {

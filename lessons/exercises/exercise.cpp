@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
 #include "exercises/embedded_files.h"
 #include "exercises/signature.h"
 
@@ -10,6 +11,11 @@ namespace cudalab::lessons::exercises {
 bool ParamSpec::is_pointer() const { return normalize_type(type).ends_with('*'); }
 bool ParamSpec::is_const_pointer() const { return is_pointer() && normalize_type(type).starts_with("const "); }
 bool ParamSpec::is_float() const { return normalize_type(type).find("float") != std::string::npos; }
+
+Message test_name(Message sizes, std::string_view note) {
+  if (note.empty()) return sizes;
+  return message("{} ({})", sizes, Message::text(note));
+}
 
 std::string Exercise::folder() const { return chapter + "/exercises/" + id; }
 std::string_view Exercise::statement(std::string_view language) const {

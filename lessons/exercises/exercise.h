@@ -13,6 +13,7 @@
 
 #include "cudalab/device.h"
 #include "cudalab/dim.h"
+#include "cudalab/message.h"
 
 namespace cudalab::lessons::exercises {
 
@@ -40,11 +41,13 @@ struct AccessLimit {
   std::string param;
   bool reads = true;  // false: writes
   unsigned max_per_thread = 1;
-  std::string why;  // one sentence, shown with the verdict
+  std::string why;  // one sentence, shown with the verdict (the chapter's catalog says it in Chinese)
+  Message why_words = {};  // instead of `why`, where the sentence has numbers of its test's own
+  Message said_why() const { return why_words.empty() ? Message::text(why) : why_words; }
 };
 
 struct TestCase {
-  std::string name;  // "n = 1000: not a multiple of the block"
+  Message name;  // test_name(): "n = 1000 (the last block is partly idle)", said as the verdict is shown
   LaunchConfig launch;
   std::vector<ArgValue> args;                      // one per parameter
   std::vector<std::optional<ArgValue>> expected;   // one per parameter: what an output must hold
@@ -52,6 +55,11 @@ struct TestCase {
   // replace the exercise's own.
   std::optional<std::vector<AccessLimit>> limits;
 };
+
+// A test's name: its sizes, then, where it has one, a note on what the test tries, which the
+// chapter's catalog says in Chinese ("n = 1000" and "the last block is partly idle" →
+// "n = 1000 (the last block is partly idle)").
+Message test_name(Message sizes, std::string_view note = {});
 
 struct Exercise {
   std::string id;       // "map": the CLI's name, the progress key

@@ -35,7 +35,7 @@ const char* to_string(VerdictKind kind) {
   return "cannot run";
 }
 
-Message failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name) {
+Message failed_test_headline(VerdictKind kind, int index, int total, const Message& test_name) {
   std::string kind_words = to_string(kind);
   kind_words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind_words[0])));
   return message("{}: test {} of {} ({})", kind_words, index + 1, total, test_name);
@@ -109,17 +109,18 @@ namespace {
 void read_messages(const nlohmann::json& j, Verdict* v) {
   if (const auto m = j.find("headline_message"); m == j.end() || !from_json(*m, &v->headline).ok())
     v->headline = Message::text(j.value("headline", ""));
+  // Line by line: a line whose message does not read is its English.
+  const auto english = j.value("details", std::vector<std::string>{});
   const auto lines = j.find("detail_messages");
   if (lines != j.end() && lines->is_array()) {
-    for (const nlohmann::json& line : *lines) {
+    for (std::size_t i = 0; i < lines->size(); ++i) {
       Message read;
-      if (!from_json(line, &read).ok()) break;
+      if (!from_json((*lines)[i], &read).ok()) read = Message::text(i < english.size() ? english[i] : "");
       v->details.push_back(std::move(read));
     }
-    if (v->details.size() == lines->size()) return;
-    v->details.clear();
+    return;
   }
-  for (const std::string& line : j.value("details", std::vector<std::string>{})) v->details.push_back(Message::text(line));
+  for (const std::string& line : english) v->details.push_back(Message::text(line));
 }
 }  // namespace
 
@@ -269,7 +270,7 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       const TestCase& failed = tests[static_cast<std::size_t>(index)];
       verdict.tests_total = static_cast<int>(tests.size());
       verdict.tests_passed = index;
-      verdict.failed_test = failed.name;
+      verdict.failed_test = failed.name.english();
       verdict.headline = failed_test_headline(verdict.kind, index, verdict.tests_total, failed.name);
       verdict.details.push_back(message("Test: {}, launched as {}", failed.name, as_is(failed.launch.str())));
     }

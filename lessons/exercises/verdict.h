@@ -29,7 +29,7 @@ enum class VerdictKind {
 };
 const char* to_string(VerdictKind kind);  // "passed", "wrong result", …
 // "Wrong result: test 2 of 5 (n = 1000: …)": the headline of a failure in one test (0-based index).
-Message failed_test_headline(VerdictKind kind, int index, int total, const std::string& test_name);
+Message failed_test_headline(VerdictKind kind, int index, int total, const Message& test_name);
 bool parse_verdict_kind(const std::string& text, VerdictKind* out);
 
 // An output element that differs from the reference, and who wrote it.
@@ -54,7 +54,7 @@ struct Verdict {
   // language, the app and `cudalab check` speak the student's.
   Message headline;              // one line: "Passed all 5 tests" / "Wrong result: test 2 of 5 (…)"
   std::vector<Message> details;  // what happened, in words, most useful first
-  std::string failed_test;           // the test's name when one failed
+  std::string failed_test;           // the test's name in English when one failed (the JSON, the CSV)
   int tests_passed = 0, tests_total = 0;
   std::vector<JitDiagnostic> diagnostics;
   std::string compiler_log;

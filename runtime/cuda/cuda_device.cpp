@@ -101,8 +101,9 @@ Status CudaDevice::settle(Status status) {
                           status.words_or_text()));
   } else {
     lost_ = Status::error(StatusCode::no_device,
-                          "after the earlier fault this process cannot use the GPU again (" + recovered.message +
-                              "); restart CUDA Lab to run on the GPU, or switch to the emulator");
+                          message("after the earlier fault this process cannot use the GPU again ({}); restart CUDA Lab "
+                                  "to run on the GPU, or switch to the emulator",
+                                  recovered.words_or_text()));
     status.reword(message("{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again "
                           "({}): restart CUDA Lab to run on the GPU, or switch to the emulator",
                           status.words_or_text(), recovered.words_or_text()));
@@ -154,8 +155,8 @@ Status CudaDevice::allocate(std::size_t bytes, void** out) {
     return settle(to_status(error, "cudaMemGetInfo(&free_bytes, &total_bytes)", __FILE__, __LINE__));
   if (bytes > free_bytes)
     return Status::error(StatusCode::out_of_memory,
-                         fmt::format("asked for {}, the GPU has {} free (of {})", size_in_words(bytes),
-                                     size_in_words(free_bytes), size_in_words(total_bytes)));
+                         message("asked for {}, the GPU has {} free (of {})", size_in_words(bytes),
+                                 size_in_words(free_bytes), size_in_words(total_bytes)));
   if (cudaError_t error = cudaMalloc(out, bytes); error != cudaSuccess) {
     *out = nullptr;
     return settle(to_status(error, "cudaMalloc(out, bytes)", __FILE__, __LINE__));
@@ -253,8 +254,8 @@ Status find_gpu_half(const KernelEntry& kernel, GpuHalf* out) {
     return Status::success();
   }
   return Status::error(StatusCode::unsupported,
-                       fmt::format("kernel {} was not built for the GPU (no GPU unit of this backend compiled it)",
-                                   kernel.name));
+                       message("kernel {} was not built for the GPU (no GPU unit of this backend compiled it)",
+                               as_is(kernel.name)));
 }
 
 }  // namespace
@@ -424,8 +425,8 @@ Status make_device(int index, std::unique_ptr<Device>* out) {
   const std::vector<DeviceFacts> gpus = query_devices(&why_none);
   if (gpus.empty()) return Status::error(StatusCode::no_device, message("no CUDA GPU can be used: {}", why_none));
   if (index < 0 || index >= static_cast<int>(gpus.size()))
-    return Status::error(StatusCode::no_device, fmt::format("there is no GPU {}; this machine has {} (0 to {})", index,
-                                                            gpus.size(), gpus.size() - 1));
+    return Status::error(StatusCode::no_device, message("there is no GPU {}; this machine has {} (0 to {})", index,
+                                                        gpus.size(), gpus.size() - 1));
   return CudaDevice::open(index, out);
 }
 

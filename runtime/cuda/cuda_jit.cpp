@@ -14,6 +14,7 @@
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_device.h"
 #include "cudalab/jit.h"
+#include "cudalab/message_format.h"
 #include "cudalab/toolkit_library.h"
 
 namespace cudalab::cuda {
@@ -36,7 +37,7 @@ struct NvrtcApi {
   NvrtcResult (*lowered_name)(NvrtcProgram, const char*, const char**) = nullptr;
   NvrtcResult (*version)(int*, int*) = nullptr;
   const char* (*error_string)(NvrtcResult) = nullptr;
-  std::string why_not;  // empty when loaded
+  Message why_not;  // empty when loaded
   std::string version_text;
 };
 
@@ -45,9 +46,11 @@ const NvrtcApi& nvrtc() {
     NvrtcApi loaded;
     const ToolkitLibrary library = open_toolkit_library({"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"});
     if (library.handle == nullptr) {
-      loaded.why_not = "NVRTC (libnvrtc.so.13) is not installed here, so kernels cannot be compiled for the GPU while "
-                       "the app runs; looked for " + library.tried + ". Install the CUDA toolkit's NVRTC, or check "
-                       "on the emulator";
+      loaded.why_not = message(
+          "NVRTC (libnvrtc.so.13) is not installed here, so kernels cannot be compiled for the GPU "
+          "while the app runs; looked for {}. Install the CUDA toolkit's NVRTC, or check on the "
+          "emulator",
+          as_is(library.tried));
       return loaded;
     }
     void* h = library.handle;
@@ -58,7 +61,7 @@ const NvrtcApi& nvrtc() {
                      find_symbol(h, "nvrtcGetLoweredName", &loaded.lowered_name) && find_symbol(h, "nvrtcVersion", &loaded.version) &&
                      find_symbol(h, "nvrtcGetErrorString", &loaded.error_string);
     if (!all) {
-      loaded.why_not = library.path + " lacks functions CUDA Lab calls (an unexpected NVRTC build)";
+      loaded.why_not = message("{} lacks functions CUDA Lab calls (an unexpected NVRTC build)", as_is(library.path));
       return loaded;
     }
     int major = 0, minor = 0;
@@ -123,7 +126,8 @@ Status CudaDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* 
   NvrtcProgram program = nullptr;
   NvrtcResult result = api.create(&program, source.text.c_str(), "kernel.cu", static_cast<int>(header_texts.size()),
                                   header_texts.data(), header_names.data());
-  if (result != kNvrtcSuccess) return Status::error(StatusCode::internal, std::string("nvrtcCreateProgram: ") + api.error_string(result));
+  if (result != kNvrtcSuccess)
+    return Status::error(StatusCode::internal, message("nvrtcCreateProgram: {}", as_is(api.error_string(result))));
   struct Destroy {
     const NvrtcApi& api;
     NvrtcProgram* program;
@@ -146,13 +150,13 @@ Status CudaDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* 
     std::size_t errors = 0;
     for (const JitDiagnostic& d : out->diagnostics) errors += d.error ? 1 : 0;
     return Status::error(StatusCode::invalid_argument,
-                         errors > 0 ? fmt::format("does not compile: {} error{}", errors, errors == 1 ? "" : "s")
-                                    : std::string("does not compile: ") + api.error_string(compiled));
+                         errors > 0 ? message("does not compile: {} error{}", errors, as_is(errors == 1 ? "" : "s"))
+                                    : message("does not compile: {}", as_is(api.error_string(compiled))));
   }
   const char* lowered = nullptr;
   if (api.lowered_name(program, source.kernel_name.c_str(), &lowered) != kNvrtcSuccess || lowered == nullptr)
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("there is no __global__ function named {} in your file", source.kernel_name));
+                         message("there is no __global__ function named {} in your file", as_is(source.kernel_name)));
   const std::string lowered_name = lowered;
   std::size_t cubin_size = 0;
   api.cubin_size(program, &cubin_size);

@@ -53,7 +53,7 @@ struct CuptiApi {
   decltype(&cuptiRangeProfilerDecodeData) decode = nullptr;
   decltype(&cuptiRangeProfilerGetCounterDataInfo) counter_data_info = nullptr;
   CUresult (*current_context)(CUcontext*) = nullptr;  // cuCtxGetCurrent, from libcuda
-  std::string why_not;                                // empty when everything was found
+  Message why_not;                                    // empty when everything was found
 };
 
 const CuptiApi& cupti() {
@@ -61,8 +61,10 @@ const CuptiApi& cupti() {
     CuptiApi loaded;
     const ToolkitLibrary library = open_toolkit_library({"libcupti.so.13", "libcupti.so"});
     if (library.handle == nullptr) {
-      loaded.why_not = "CUPTI (libcupti.so.13, part of the CUDA toolkit) is not installed here, so the GPU's own "
-                       "counters cannot be read; looked for " + library.tried;
+      loaded.why_not = message(
+          "CUPTI (libcupti.so.13, part of the CUDA toolkit) is not installed here, so the GPU's own "
+          "counters cannot be read; looked for {}",
+          as_is(library.tried));
       return loaded;
     }
     void* h = library.handle;
@@ -84,15 +86,17 @@ const CuptiApi& cupti() {
         find_symbol(h, "cuptiRangeProfilerStop", &loaded.stop) && find_symbol(h, "cuptiRangeProfilerDecodeData", &loaded.decode) &&
         find_symbol(h, "cuptiRangeProfilerGetCounterDataInfo", &loaded.counter_data_info);
     if (!all) {
-      loaded.why_not = "the CUPTI found at " + library.path + " has no range profiler (it came with CUDA 12.6): the GPU's "
-                       "own counters cannot be read with it";
+      loaded.why_not = message("the CUPTI found at {} has no range profiler (it came with CUDA 12.6): the GPU's own "
+                               "counters cannot be read with it",
+                               as_is(library.path));
       return loaded;
     }
     // The runtime has loaded the driver library already; RTLD_NOLOAD finds that copy.
     void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
     if (driver == nullptr) driver = dlopen("libcuda.so.1", RTLD_NOW);
     if (driver == nullptr || !find_symbol(driver, "cuCtxGetCurrent", &loaded.current_context))
-      loaded.why_not = "the CUDA driver library (libcuda.so.1) could not be opened to find the GPU's context for CUPTI";
+      loaded.why_not =
+          message("the CUDA driver library (libcuda.so.1) could not be opened to find the GPU's context for CUPTI");
     return loaded;
   }();
   return api;
@@ -102,13 +106,17 @@ const CuptiApi& cupti() {
 Status cupti_failure(CUptiResult result, const char* call) {
   if (result == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES)
     return Status::error(StatusCode::unsupported,
-                         "this GPU's driver lets only administrators read its performance counters "
-                         "(NVreg_RestrictProfilingToAdminUsers=1), so only the trace's counts are shown; an administrator "
-                         "can allow it — see https://developer.nvidia.com/ERR_NVGPUCTRPERM");
+                         message("this GPU's driver lets only administrators read its performance counters "
+                                 "(NVreg_RestrictProfilingToAdminUsers=1), so only the trace's counts are shown; an "
+                                 "administrator can allow it — see https://developer.nvidia.com/ERR_NVGPUCTRPERM"));
   const char* words = nullptr;
   if (cupti().result_string != nullptr) cupti().result_string(result, &words);
-  return Status::error(StatusCode::unsupported, fmt::format("CUPTI could not read the GPU's counters: {} returned {} ({})",
-                                                            call, int(result), words != nullptr ? words : "no description"));
+  return Status::error(StatusCode::unsupported,
+                       words != nullptr
+                           ? message("CUPTI could not read the GPU's counters: {} returned {} ({})", as_is(call),
+                                     int(result), as_is(words))
+                           : message("CUPTI could not read the GPU's counters: {} returned {} (no description)",
+                                     as_is(call), int(result)));
 }
 
 #define CUDALAB_CUPTI_TRY(call)                                               \
@@ -259,14 +267,15 @@ Status evaluate_ranges(const HostObject& host, std::vector<std::uint8_t>& counte
 Status CudaDevice::read_hardware_counters(const std::vector<std::string>& metrics, const std::function<Status()>& work,
                                           HardwareCounters* out) {
   *out = {};
-  if (metrics.empty()) return Status::error(StatusCode::invalid_argument, "no hardware counter was asked for");
+  if (metrics.empty()) return Status::error(StatusCode::invalid_argument, message("no hardware counter was asked for"));
   if (!cupti().why_not.empty()) return Status::error(StatusCode::unsupported, cupti().why_not);
   CUDALAB_RETURN_IF_ERROR(usable());
   CUDALAB_RETURN_IF_ERROR(select());
   CUDALAB_CUDA_TRY(cudaFree(nullptr));  // makes the device's primary context current
   CUcontext context = nullptr;
   if (cupti().current_context(&context) != CUDA_SUCCESS || context == nullptr)
-    return Status::error(StatusCode::unsupported, "CUPTI needs the GPU's context, and the driver did not give it");
+    return Status::error(StatusCode::unsupported,
+                         message("CUPTI needs the GPU's context, and the driver did not give it"));
   CUDALAB_RETURN_IF_ERROR(initialize_once());
 
   std::vector<const char*> metric_names;
@@ -314,7 +323,8 @@ Status CudaDevice::read_hardware_counters(const std::vector<std::string>& metric
   CUDALAB_CUPTI_TRY(cupti().stop(&stop));
   // Kernel replay runs every pass inside each launch; user replay would need the work again.
   if (!stop.isAllPassSubmitted)
-    return Status::error(StatusCode::unsupported, "CUPTI needed the work replayed by hand to read these counters; ask for fewer");
+    return Status::error(StatusCode::unsupported,
+                         message("CUPTI needed the work replayed by hand to read these counters; ask for fewer"));
   CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
   decode.pRangeProfilerObject = profiler.object;
   CUDALAB_CUPTI_TRY(cupti().decode(&decode));
@@ -326,8 +336,9 @@ Status CudaDevice::read_hardware_counters(const std::vector<std::string>& metric
     if (end != launch.kernel.c_str() && *end == '\0' && index < launched.size()) launch.kernel = launched[index];
   }
   if (decode.numOfRangeDropped > 0)
-    return Status::error(StatusCode::unsupported, fmt::format("CUPTI dropped {} of the launches (at most {} are read at once)",
-                                                              decode.numOfRangeDropped, kMaxLaunches));
+    return Status::error(StatusCode::unsupported,
+                         message("CUPTI dropped {} of the launches (at most {} are read at once)",
+                                 decode.numOfRangeDropped, kMaxLaunches));
   return Status::success();
 }
 

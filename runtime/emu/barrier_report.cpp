@@ -16,11 +16,19 @@ std::string short_site(const std::source_location& where) {
   return fmt::format("{}:{}", file, where.line());
 }
 
+namespace {
+// Halves joined, so that n parts nest log2(n) deep, not n deep: a reader refuses messages nested
+// deeper than a few levels (cudalab/message.h).
+Message joined(const std::vector<Message>& parts, std::size_t first, std::size_t count) {
+  if (count == 1) return parts[first];
+  const std::size_t half = count / 2;
+  return message("{}; {}", joined(parts, first, half), joined(parts, first + half, count - half));
+}
+}  // namespace
+
 Message joined(const std::vector<Message>& parts) {
   if (parts.empty()) return {};
-  Message text = parts.front();
-  for (std::size_t i = 1; i < parts.size(); ++i) text = message("{}; {}", text, parts[i]);
-  return text;
+  return joined(parts, 0, parts.size());
 }
 
 namespace {

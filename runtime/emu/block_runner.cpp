@@ -13,13 +13,14 @@
 
 #include "emu/barrier_report.h"
 #include "emu/warp_report.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab::emu {
 
 namespace {
 // Thrown by trap() and assert_fail(): unwinds the faulting emulated thread to its block runner.
 struct KernelFault {
-  std::string what;
+  Message what;
 };
 // Thrown inside a parked fiber that the runner abandons: unwinds the kernel's frames (their
 // destructors run) down to starter_entry, which hands the stack back.
@@ -33,6 +34,13 @@ void advance(uint3& index, const dim3& block) {
       ++index.z;
     }
   }
+}
+
+// A fault of the thread `context` runs: "thread (1, 0, 0) of block (0, 0, 0): …".
+Status thread_fault(const ThreadContext& context, Message what) {
+  return Status::error(StatusCode::kernel_fault,
+                       message("thread {} of block {}: {}", as_is(coordinates(context.thread_idx)),
+                               as_is(coordinates(context.block_idx)), std::move(what)));
 }
 }  // namespace
 
@@ -49,11 +57,11 @@ extern "C" std::uint64_t cudalab_emu_warp_meet_impl(const WarpCall& call) {
 
 SyncPoint sync_point() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_point(); }
 
-void trap(const char* why) { throw KernelFault{why}; }
+void trap(const char* why) { throw KernelFault{Message::text(why)}; }
 
 void assert_fail(const char* expression, const char* file, unsigned line) {
   const char* slash = std::strrchr(file, '/');
-  throw KernelFault{fmt::format("assertion `{}` failed ({}:{})", expression, slash ? slash + 1 : file, line)};
+  throw KernelFault{message("assertion `{}` failed ({}:{})", as_is(expression), as_is(slash ? slash + 1 : file), line)};
 }
 
 BlockRunner::BlockRunner(ThreadContext& context) : context_(context) { context_.block_state = this; }
@@ -88,7 +96,7 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     const FiberStack* stack = stacks_.allocate();
     enter(Fiber{make_fiber_context(stack->top, stack->size, &starter_entry), stack}, Handoff{Handoff::from_run});
   } catch (const std::bad_alloc&) {
-    return Status::error(StatusCode::out_of_memory, "the emulator could not map a fiber stack");
+    return Status::error(StatusCode::out_of_memory, message("the emulator could not map a fiber stack"));
   }
   // Every thread has finished or waits at a barrier: complete barrier phases until none waits.
   while (!stop_ && waiting_count_ > 0) {
@@ -170,16 +178,15 @@ void BlockRunner::run_thread(void (*invoke)(const void*), const void* args) {
   } catch (const KernelFault& fault) {
     record_fault(fault.what);
   } catch (const std::exception& error) {
-    record_fault(fmt::format("threw {}: {}", typeid(error).name(), error.what()));
+    record_fault(message("threw {}: {}", as_is(typeid(error).name()), as_is(error.what())));
   } catch (...) {
-    record_fault("threw an exception that is not a std::exception");
+    record_fault(message("threw an exception that is not a std::exception"));
   }
 }
 
-void BlockRunner::record_fault(const std::string& what) {
+void BlockRunner::record_fault(Message what) {
   stop_ = true;
-  fault_ = Status::error(StatusCode::kernel_fault, fmt::format("thread {} of block {}: {}", coordinates(context_.thread_idx),
-                                                               coordinates(context_.block_idx), what));
+  fault_ = thread_fault(context_, std::move(what));
 }
 
 int BlockRunner::arrive(std::source_location where, int predicate) {
@@ -315,8 +322,8 @@ bool BlockRunner::prepare_starter() {
   } catch (const std::bad_alloc&) {
     stop_ = true;
     fault_ = Status::error(StatusCode::out_of_memory,
-                           fmt::format("block {}: the emulator could not map a stack for one more fiber ({} so far)",
-                                       coordinates(context_.block_idx), stacks_.stacks_created()));
+                           message("block {}: the emulator could not map a stack for one more fiber ({} so far)",
+                                   as_is(coordinates(context_.block_idx)), stacks_.stacks_created()));
     return false;
   }
   return true;

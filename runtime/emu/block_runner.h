@@ -93,7 +93,7 @@ class BlockRunner {
   static void starter_entry(FiberTransfer from);  // the first frame of every starter fiber
   void start_remaining_threads();
   void run_thread(void (*invoke)(const void*), const void* args);
-  void record_fault(const std::string& what);
+  void record_fault(Message what);  // "thread (…) of block (…): {what}"
   // Picks what runs next in the current warp, trying lanes from `first_lane` on (circularly);
   // moves on to the next warp when this one is done. Closes __activemask() meetings and reports a
   // stuck warp on the way. Inline: it runs at every switch, and usually decides at once.

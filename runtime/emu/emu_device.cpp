@@ -12,6 +12,7 @@
 
 #include "emu/guarded_memory.h"
 #include "src/backends.h"
+#include "cudalab/message_format.h"
 #include "cudalab/emu/context.h"
 
 namespace cudalab {
@@ -61,13 +62,13 @@ Status EmuDevice::allocate(std::size_t bytes, void** out) {
   const std::size_t free_bytes = facts_.global_mem_bytes - allocated_bytes_;
   if (bytes > free_bytes)
     return Status::error(StatusCode::out_of_memory,
-                         fmt::format("the emulator has {} MiB of device memory free; you asked for {} MiB",
-                                     free_bytes >> 20, (bytes + (1 << 20) - 1) >> 20));
+                         message("the emulator has {} MiB of device memory free; you asked for {} MiB",
+                                 free_bytes >> 20, (bytes + (1 << 20) - 1) >> 20));
   // Not cudaMalloc's 256-byte alignment: the buffer ends at a guard page instead, so that the
   // first byte past its end faults (guarded_memory.h says why the alignment still suffices).
   void* memory = guarded_allocate(bytes);
   if (memory == nullptr)
-    return Status::error(StatusCode::out_of_memory, fmt::format("the host refused {} bytes for the emulator", bytes));
+    return Status::error(StatusCode::out_of_memory, message("the host refused {} bytes for the emulator", bytes));
   allocations_[reinterpret_cast<std::uintptr_t>(memory)] = bytes;
   allocated_bytes_ += bytes;
   *out = memory;
@@ -92,7 +93,7 @@ Status EmuDevice::allocate_pinned(std::size_t bytes, void** out) {
   if (bytes == 0) return Status::success();
   void* memory = std::aligned_alloc(kAllocationAlignment, (bytes + kAllocationAlignment - 1) / kAllocationAlignment * kAllocationAlignment);
   if (memory == nullptr)
-    return Status::error(StatusCode::out_of_memory, fmt::format("the host refused {} bytes of pinned memory", bytes));
+    return Status::error(StatusCode::out_of_memory, message("the host refused {} bytes of pinned memory", bytes));
   std::lock_guard lock(mutex_);
   pinned_[reinterpret_cast<std::uintptr_t>(memory)] = bytes;
   *out = memory;
@@ -128,13 +129,18 @@ Status EmuDevice::copy(void* dst, const void* src, std::size_t bytes, bool dst_o
   if (Status error = take_pending_error(); !error.ok()) return error;
   if (bytes == 0) return Status::success();
   if (dst == nullptr || src == nullptr)
-    return Status::error(StatusCode::invalid_argument, fmt::format("{} of {} bytes with a null pointer", what, bytes));
+    return Status::error(StatusCode::invalid_argument, message("{} of {} bytes with a null pointer", what, bytes));
   // As cudaMemcpy refuses a pointer that is not device memory (cudaErrorInvalidValue).
   if ((dst_on_device && !is_device_range(dst, bytes)) || (src_on_device && !is_device_range(src, bytes)))
-    return Status::error(StatusCode::invalid_argument,
-                         fmt::format("{} of {} bytes: the {} is not emulator device memory, or the copy runs past the "
-                                     "end of its allocation",
-                                     what, bytes, dst_on_device && !is_device_range(dst, bytes) ? "destination" : "source"));
+    return Status::error(
+        StatusCode::invalid_argument,
+        dst_on_device && !is_device_range(dst, bytes)
+            ? message("{} of {} bytes: the destination is not emulator device memory, or the copy runs "
+                      "past the end of its allocation",
+                      what, bytes)
+            : message("{} of {} bytes: the source is not emulator device memory, or the copy runs past "
+                      "the end of its allocation",
+                      what, bytes));
   std::memmove(dst, src, bytes);
   return Status::success();
 }
@@ -155,9 +161,9 @@ Status EmuDevice::fill_zero(void* dst, std::size_t bytes) {
   if (bytes == 0) return Status::success();
   if (!is_device_range(dst, bytes))
     return Status::error(StatusCode::invalid_argument,
-                         fmt::format("fill of {} bytes: the destination is not emulator device memory, or the fill runs "
-                                     "past the end of its allocation",
-                                     bytes));
+                         message("fill of {} bytes: the destination is not emulator device memory, or the fill runs "
+                                 "past the end of its allocation",
+                                 bytes));
   std::memset(dst, 0, bytes);
   return Status::success();
 }
@@ -169,12 +175,13 @@ Status EmuDevice::launch(const KernelEntry& kernel, const LaunchConfig& config, 
   (void)gpu_args;
   if (Status invalid = validate_launch(config, facts_); !invalid.ok()) return invalid;
   if (emu.invoke == nullptr)
-    return Status::error(StatusCode::invalid_argument,
-                         fmt::format("kernel {} has no emulator body (its kernels_emu.cpp is not linked)", kernel.name));
+    return Status::error(
+        StatusCode::invalid_argument,
+        message("kernel {} has no emulator body (its kernels_emu.cpp is not linked)", as_is(kernel.name)));
   if (config.dynamic_shared_bytes > kDynamicSharedBytes)
     return Status::error(StatusCode::invalid_config,
-                         fmt::format("the emulator allows at most {} KiB of dynamic shared memory; you asked for {} bytes",
-                                     kDynamicSharedBytes / 1024, config.dynamic_shared_bytes));
+                         message("the emulator allows at most {} KiB of dynamic shared memory; you asked for {} bytes",
+                                 kDynamicSharedBytes / 1024, config.dynamic_shared_bytes));
   QueuedWork work;
   work.kernel_name = kernel.name;
   work.config = config;
@@ -247,7 +254,8 @@ void EmuDevice::run_launch(const QueuedWork& work, Status* failure, std::string*
   *printed = capture.take();
   if (!job.failure.ok()) {
     *failure = std::move(job.failure);
-    failure->message = fmt::format("kernel {}{}: {}", work.kernel_name, work.config.str(), failure->message);
+    failure->reword(
+        message("kernel {}: {}", as_is(work.kernel_name + work.config.str()), failure->words_or_text()));
     if (failure->expression.empty()) failure->expression = work.kernel_name + work.config.str();
   }
 }

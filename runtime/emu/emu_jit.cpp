@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cudalab/jit.h"
+#include "cudalab/message_format.h"
 #include "emu/emu_device.h"
 #include "emu/host_imports.h"
 #include "src/embedded_headers.h"
@@ -85,25 +86,28 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   const std::string compiler = host_compiler();
   if (compiler.empty())
-    return Status::error(StatusCode::unsupported,
-                         "no C++ compiler found (looked for $CUDALAB_CXX, $CXX, c++, g++ and clang++ on PATH): the "
-                         "emulator compiles your kernel with one. Install g++ (sudo apt install g++)");
+    return Status::error(
+        StatusCode::unsupported,
+        message("no C++ compiler found (looked for $CUDALAB_CXX, $CXX, c++, g++ and clang++ on PATH): the "
+                "emulator compiles your kernel with one. Install g++ (sudo apt install g++)"));
   ScratchDir scratch;
   if (scratch.path.empty())
-    return Status::error(StatusCode::io_error, "could not create a scratch folder in " + fs::temp_directory_path().string());
+    return Status::error(StatusCode::io_error,
+                         message("could not create a scratch folder in {}", as_is(fs::temp_directory_path().string())));
   for (const auto& [name, text] : source.headers)
     if (name.find('/') != std::string::npos || !write_file(scratch.path / name, text))
-      return Status::error(StatusCode::io_error, "could not write header " + name);
+      return Status::error(StatusCode::io_error, message("could not write header {}", as_is(name)));
   std::error_code made;
   fs::create_directories(scratch.path / "include/cudalab/emu", made);
   for (const auto& [name, text] : embedded_emulation_headers())
     if (!write_file(scratch.path / "include" / std::string(name), std::string(text)))
-      return Status::error(StatusCode::io_error, "could not write " + std::string(name));
+      return Status::error(StatusCode::io_error, message("could not write {}", as_is(name)));
   const std::string unit = source.text + "\n\nextern \"C\" void cudalab_jit_entry(void** args) {\n" +
                            source.emu_entry_body + "\n}\n";
   const fs::path unit_file = scratch.path / "kernel.cpp";
   const fs::path object_file = scratch.path / "kernel.so";
-  if (!write_file(unit_file, unit)) return Status::error(StatusCode::io_error, "could not write " + unit_file.string());
+  if (!write_file(unit_file, unit))
+    return Status::error(StatusCode::io_error, message("could not write {}", as_is(unit_file.string())));
 
   std::vector<std::string> argv = emu_jit_code_flags(compiler);
   argv.insert(argv.begin(), compiler);
@@ -128,28 +132,29 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   out->seconds = elapsed();
   if (!compiled.started) return Status::error(StatusCode::unsupported, compiled.output);
   if (compiled.timed_out)
-    return Status::error(StatusCode::timeout, fmt::format("the compiler did not finish within {:.0f} s", time_limit_seconds));
+    return Status::error(StatusCode::timeout,
+                         message("the compiler did not finish within {:.0f} s", time_limit_seconds));
   if (compiled.exit_code != 0) {
     std::size_t errors = 0;
     for (const JitDiagnostic& d : out->diagnostics) errors += d.error ? 1 : 0;
     return Status::error(StatusCode::invalid_argument,
-                         errors > 0 ? fmt::format("does not compile: {} error{}", errors, errors == 1 ? "" : "s")
-                                    : "does not compile (see the compiler's log)");
+                         errors > 0 ? message("does not compile: {} error{}", errors, as_is(errors == 1 ? "" : "s"))
+                                    : message("does not compile (see the compiler's log)"));
   }
   // Nothing of the student's runs before this: loading runs its static constructors.
   std::vector<std::string> imports;
   std::string unreadable;
   if (!imported_symbols(object_file.string(), &imports, &unreadable))
-    return Status::error(StatusCode::invalid_argument, "does not link: " + unreadable);
+    return Status::error(StatusCode::invalid_argument, message("does not link: {}", unreadable));
   // CUDALAB_UNSAFE_HOST_CALLS=1 (the teacher's environment, never a submission's) lets host code
   // and code that runs at load time through, so that the sandbox behind this check can be tested
   // with attacks that need them.
   const char* unsafe = std::getenv("CUDALAB_UNSAFE_HOST_CALLS");
   if (unsafe == nullptr || std::string_view(unsafe) != "1") {
-    if (const std::string refused = refuse_host_imports(imports); !refused.empty())
-      return Status::error(StatusCode::invalid_argument, "does not link: " + refused);
-    if (const std::string refused = refuse_load_time_code(object_file.string()); !refused.empty())
-      return Status::error(StatusCode::invalid_argument, "does not link: " + refused);
+    if (Message refused = refuse_host_imports(imports); !refused.empty())
+      return Status::error(StatusCode::invalid_argument, message("does not link: {}", std::move(refused)));
+    if (Message refused = refuse_load_time_code(object_file.string()); !refused.empty())
+      return Status::error(StatusCode::invalid_argument, message("does not link: {}", std::move(refused)));
   }
   if (source.before_load) source.before_load();
   void* handle = dlopen(object_file.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -157,14 +162,16 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
     const std::string why = dlerror();
     const bool dynamic_shared = source.text.find("extern __shared__") != std::string::npos;
     return Status::error(StatusCode::invalid_argument,
-                         dynamic_shared ? "does not link: `extern __shared__` arrays are not supported in compiled "
-                                          "exercises on the emulator; use a fixed-size __shared__ array (" + why + ")"
-                                        : "does not link: " + why);
+                         dynamic_shared
+                             ? message("does not link: `extern __shared__` arrays are not supported in compiled "
+                                       "exercises on the emulator; use a fixed-size __shared__ array ({})",
+                                       as_is(why))
+                             : message("does not link: {}", as_is(why)));
   }
   // Never dlclose: the object may have registered arrays with the engine, and work queued on
   // other threads may still run its code; a compile leaves a few hundred KiB mapped.
   auto entry = reinterpret_cast<EntryFn>(dlsym(handle, "cudalab_jit_entry"));
-  if (entry == nullptr) return Status::error(StatusCode::internal, "the compiled kernel has no entry point");
+  if (entry == nullptr) return Status::error(StatusCode::internal, message("the compiled kernel has no entry point"));
   *kernel = std::make_unique<EmuJitKernel>(source.kernel_name, entry);
   out->seconds = elapsed();
   return Status::success();

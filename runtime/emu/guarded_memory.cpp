@@ -52,38 +52,6 @@ void forget(void* memory) {
   }
 }
 
-// Appenders for a fixed buffer (the crash handler's).
-struct Writer {
-  char* out;
-  std::size_t size, used = 0;
-  void add(const char* text) {
-    while (*text != '\0' && used + 1 < size) out[used++] = *text++;
-    out[used] = '\0';
-  }
-  void add_number(std::uint64_t value) {
-    char digits[24];
-    int n = 0;
-    do {
-      digits[n++] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    char one[2] = {0, 0};
-    while (n > 0) {
-      one[0] = digits[--n];
-      add(one);
-    }
-  }
-  void add_triple(unsigned x, unsigned y, unsigned z) {
-    add("(");
-    add_number(x);
-    add(",");
-    add_number(y);
-    add(",");
-    add_number(z);
-    add(")");
-  }
-};
-
 }  // namespace
 
 void* guarded_allocate(std::size_t bytes) {
@@ -115,33 +83,20 @@ void guarded_release(void* memory, std::size_t bytes) noexcept {
 
 namespace cudalab {
 
-bool describe_emulated_fault(const void* address, char* out, std::size_t size) {
-  if (size == 0) return false;
-  out[0] = '\0';
+bool find_emulated_fault(const void* address, EmulatedFault* out) {
   const emu::ThreadContext* context = emu::tls_context;
   if (context == nullptr || context->kernel_name == nullptr) return false;
-  emu::Writer text{out, size};
-  text.add("kernel ");
-  text.add(context->kernel_name);
-  text.add(", block ");
-  text.add_triple(context->block_idx.x, context->block_idx.y, context->block_idx.z);
-  text.add(", thread ");
-  text.add_triple(context->thread_idx.x, context->thread_idx.y, context->thread_idx.z);
+  *out = EmulatedFault{};
+  out->kernel = context->kernel_name;
+  out->block[0] = context->block_idx.x, out->block[1] = context->block_idx.y, out->block[2] = context->block_idx.z;
+  out->thread[0] = context->thread_idx.x, out->thread[1] = context->thread_idx.y, out->thread[2] = context->thread_idx.z;
+  if (address == nullptr) return true;
   // Dynamic shared memory past what the launch asked for (dynamic_shared_guard.h)?
-  const char* shared_name = nullptr;
-  std::size_t shared_offset = 0, shared_requested = 0;
-  if (address != nullptr && emu::find_dynamic_shared(address, &shared_name, &shared_offset, &shared_requested)) {
-    text.add(": byte ");
-    text.add_number(shared_offset);
-    text.add(" of dynamic shared memory (extern __shared__ ");
-    text.add(shared_name);
-    text.add("[]), but the launch asked for ");
-    text.add_number(shared_requested);
-    text.add(" bytes");
+  if (emu::find_dynamic_shared(address, &out->shared_name, &out->offset, &out->bytes)) {
+    out->near = EmulatedFault::Near::dynamic_shared;
     return true;
   }
-  // The nearest buffer the address is past the end of, or before the start of (within a page or
-  // two: farther than that, it is a wild pointer, not an overrun).
+  // The nearest buffer the address is past the end of, or before the start of.
   const auto at = reinterpret_cast<std::uintptr_t>(address);
   const std::uintptr_t reach = 2 * emu::page_size();
   for (const emu::Slot& slot : emu::table) {
@@ -149,19 +104,15 @@ bool describe_emulated_fault(const void* address, char* out, std::size_t size) {
     const std::size_t bytes = slot.bytes.load(std::memory_order_relaxed);
     if (start == 0) continue;
     if (at >= start + bytes && at < start + bytes + reach) {
-      text.add(": byte ");
-      text.add_number(at - start);
-      text.add(" of a ");
-      text.add_number(bytes);
-      text.add("-byte device buffer, past its end");
+      out->near = EmulatedFault::Near::past_end;
+      out->offset = at - start;
+      out->bytes = bytes;
       return true;
     }
     if (at < start && at + reach >= start) {
-      text.add(": ");
-      text.add_number(start - at);
-      text.add(" bytes before the start of a ");
-      text.add_number(bytes);
-      text.add("-byte device buffer");
+      out->near = EmulatedFault::Near::before_start;
+      out->offset = start - at;
+      out->bytes = bytes;
       return true;
     }
   }

@@ -6,7 +6,7 @@
 // element type an array of that size holds (sizeof(T) is a multiple of alignof(T)).
 //
 // Every live allocation is also noted in a fixed table that a crash handler may read without
-// locks or allocation (describe_emulated_fault, cudalab/emu_fault.h).
+// locks or allocation (find_emulated_fault, cudalab/emu_fault.h).
 #include <cstddef>
 
 namespace cudalab::emu {

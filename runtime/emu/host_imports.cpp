@@ -1,5 +1,7 @@
 #include "emu/host_imports.h"
 
+#include "cudalab/message_format.h"
+
 #include <cxxabi.h>
 #include <elf.h>
 
@@ -116,14 +118,14 @@ bool imported_symbols(const std::string& shared_object, std::vector<std::string>
   return false;
 }
 
-std::string refuse_load_time_code(const std::string& shared_object) {
+Message refuse_load_time_code(const std::string& shared_object) {
   std::string bytes;
   Elf64_Ehdr header;
   Elf64_Shdr names;
   if (!read_elf(shared_object, &bytes, &header) ||
       !read_at(bytes, header.e_shoff + std::size_t{header.e_shstrndx} * sizeof(Elf64_Shdr), &names) ||
       names.sh_offset > bytes.size() || bytes.size() - names.sh_offset < names.sh_size)
-    return "the compiled kernel's sections cannot be read";
+    return message("the compiled kernel's sections cannot be read");
   for (unsigned i = 0; i < header.e_shnum; ++i) {
     Elf64_Shdr section;
     if (!read_at(bytes, header.e_shoff + std::size_t{i} * sizeof(Elf64_Shdr), &section)) break;
@@ -134,12 +136,13 @@ std::string refuse_load_time_code(const std::string& shared_object) {
     // __do_global_dtors_aux); any further one is the file's.
     const bool array = name == ".init_array" || name == ".fini_array";
     if ((array && section.sh_size > sizeof(Elf64_Addr)) || name == ".preinit_array" || name == ".ctors" || name == ".dtors")
-      return "the file runs code of its own when it is loaded or unloaded (a global variable whose value is "
-             "computed at run time, an object with a constructor or destructor, or "
-             "`__attribute__((constructor))`): a kernel file holds device code only, and on a GPU such a "
-             "__device__ variable is refused too";
+      return message(
+          "the file runs code of its own when it is loaded or unloaded (a global variable whose value is "
+          "computed at run time, an object with a constructor or destructor, or "
+          "`__attribute__((constructor))`): a kernel file holds device code only, and on a GPU such a "
+          "__device__ variable is refused too");
   }
-  return "";
+  return {};
 }
 
 bool allowed_import(const std::string& name) {
@@ -159,19 +162,22 @@ bool allowed_import(const std::string& name) {
   return is_math(name);
 }
 
-std::string refuse_host_imports(const std::vector<std::string>& names) {
+Message refuse_host_imports(const std::vector<std::string>& names) {
   std::vector<std::string> refused;
   for (const std::string& name : names) {
     const std::string shown = demangled(name);
     if (!allowed_import(name) && std::find(refused.begin(), refused.end(), shown) == refused.end()) refused.push_back(shown);
   }
-  if (refused.empty()) return "";
+  if (refused.empty()) return {};
   std::string list;
   for (std::size_t i = 0; i < refused.size() && i < 4; ++i) list += (i ? ", " : "") + ("`" + refused[i] + "`");
-  if (refused.size() > 4) list += fmt::format(" and {} more", refused.size() - 4);
-  return fmt::format("the kernel calls {}: host code, which a kernel cannot call (on a GPU it may call only "
-                     "__device__ functions, printf, malloc, memcpy and the math functions)",
-                     list);
+  if (refused.size() > 4)
+    return message("the kernel calls {} and {} more: host code, which a kernel cannot call (on a GPU it may call only "
+                   "__device__ functions, printf, malloc, memcpy and the math functions)",
+                   as_is(list), refused.size() - 4);
+  return message("the kernel calls {}: host code, which a kernel cannot call (on a GPU it may call only "
+                 "__device__ functions, printf, malloc, memcpy and the math functions)",
+                 as_is(list));
 }
 
 }  // namespace cudalab::emu

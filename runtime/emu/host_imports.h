@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cudalab/message.h"
+
 namespace cudalab::emu {
 
 // The undefined dynamic symbols of an ELF64 shared object (what it imports), or an error in words.
@@ -16,14 +18,14 @@ bool imported_symbols(const std::string& shared_object, std::vector<std::string>
 // engine, thread-local storage, static guards, the C++ runtime's throw helpers).
 bool allowed_import(const std::string& name);
 
-// "" when every import is allowed; otherwise why the kernel is refused, naming the first few
-// functions (demangled), in words.
-std::string refuse_host_imports(const std::vector<std::string>& names);
+// Empty when every import is allowed; otherwise why the kernel is refused, naming the first few
+// functions (demangled).
+Message refuse_host_imports(const std::vector<std::string>& names);
 
-// "" when loading the object runs nothing of the file's own; otherwise why it is refused, in words.
+// Empty when loading the object runs nothing of the file's own; otherwise why it is refused, in words.
 // A kernel file holds device code only: a static constructor (a global initialised by a function
 // call, an object with a constructor, __attribute__((constructor))) or destructor would run on the
 // host when the object is loaded or the worker ends, outside any kernel and any test.
-std::string refuse_load_time_code(const std::string& shared_object);
+Message refuse_load_time_code(const std::string& shared_object);
 
 }  // namespace cudalab::emu

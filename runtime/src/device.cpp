@@ -2,13 +2,14 @@
 #include <fmt/format.h>
 
 #include "cudalab/device.h"
+#include "cudalab/message_format.h"
 
 namespace cudalab {
 
 Status Device::check_stream(int stream) {
   if (stream >= 0 && stream <= kLastStream) return Status::success();
   return Status::error(StatusCode::invalid_argument,
-                       fmt::format("streams are numbered 0 to {}; you asked for stream {}", kLastStream, stream));
+                       message("streams are numbered 0 to {}; you asked for stream {}", kLastStream, stream));
 }
 
 }  // namespace cudalab

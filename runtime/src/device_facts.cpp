@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
+
 namespace cudalab {
 
 const char* to_string(BackendKind kind) { return kind == BackendKind::gpu ? "gpu" : "emu"; }
@@ -78,11 +80,16 @@ std::string bytes_in_words(std::size_t bytes) {
 }
 }  // namespace
 
+// What validate_launch says after the limit: the limit's words, then kSilentLaunchNote.
+constexpr std::string_view kRefusedLaunch =
+    "{}. In your own program this launch would fail silently: call cudaGetLastError() after <<<>>> to see it.";
+static_assert(kRefusedLaunch.substr(3) == std::string_view(kSilentLaunchNote));
+
 Status validate_launch(const LaunchConfig& config, const DeviceFacts& facts) {
   const char* who = facts.is_gpu() ? "this GPU" : "the emulator";
   // A launch CUDA itself would refuse: say so, and how a real program finds out.
-  auto fail = [](std::string message) {
-    return Status::error(StatusCode::invalid_config, std::move(message) + "." + kSilentLaunchNote);
+  auto fail = [](Message limit) {
+    return Status::error(StatusCode::invalid_config, message(kRefusedLaunch, std::move(limit)));
   };
   const unsigned block[3] = {config.block.x, config.block.y, config.block.z};
   const unsigned grid[3] = {config.grid.x, config.grid.y, config.grid.z};
@@ -90,33 +97,37 @@ Status validate_launch(const LaunchConfig& config, const DeviceFacts& facts) {
 
   for (int d = 0; d < 3; ++d)
     if (block[d] == 0)
-      return fail(fmt::format("a block needs at least one thread in each dimension; you asked for blockDim.{} = 0", axis[d]));
+      return fail(message("a block needs at least one thread in each dimension; you asked for blockDim.{} = 0",
+                          as_is(axis[d])));
   for (int d = 0; d < 3; ++d)
     if (grid[d] == 0)
-      return fail(fmt::format("a grid needs at least one block in each dimension; you asked for gridDim.{} = 0", axis[d]));
+      return fail(
+          message("a grid needs at least one block in each dimension; you asked for gridDim.{} = 0", as_is(axis[d])));
 
   std::uint64_t threads = config.block.volume();
   if (threads > static_cast<std::uint64_t>(facts.max_threads_per_block))
-    return fail(fmt::format("{} allows at most {} threads per block; you asked for {}{}", who,
-                            facts.max_threads_per_block, threads,
-                            config.block.y == 1 && config.block.z == 1
-                                ? std::string()
-                                : fmt::format(" ({} × {} × {})", block[0], block[1], block[2])));
+    return fail(config.block.y == 1 && config.block.z == 1
+                    ? message("{} allows at most {} threads per block; you asked for {}", who, facts.max_threads_per_block,
+                              threads)
+                    : message("{} allows at most {} threads per block; you asked for {} ({} × {} × {})", who,
+                              facts.max_threads_per_block, threads, block[0], block[1], block[2]));
   for (int d = 0; d < 3; ++d)
     if (block[d] > facts.max_block_dim[d])
-      return fail(fmt::format("{} allows blockDim.{} up to {}; you asked for {}", who, axis[d], facts.max_block_dim[d], block[d]));
+      return fail(message("{} allows blockDim.{} up to {}; you asked for {}", who, as_is(axis[d]),
+                          facts.max_block_dim[d], block[d]));
   for (int d = 0; d < 3; ++d)
     if (grid[d] > facts.max_grid_dim[d])
-      return fail(fmt::format("{} allows gridDim.{} up to {}; you asked for {}", who, axis[d], facts.max_grid_dim[d], grid[d]));
+      return fail(message("{} allows gridDim.{} up to {}; you asked for {}", who, as_is(axis[d]), facts.max_grid_dim[d],
+                          grid[d]));
 
   if (config.stream < 0 || config.stream > kLastStream)
     return Status::error(StatusCode::invalid_config,
-                         fmt::format("streams are numbered 0 to {}; you asked for stream {}", kLastStream, config.stream));
+                         message("streams are numbered 0 to {}; you asked for stream {}", kLastStream, config.stream));
 
   std::size_t shared_limit = std::max(facts.shared_per_block, facts.shared_per_block_optin);
   if (config.dynamic_shared_bytes > shared_limit)
-    return fail(fmt::format("{} allows at most {} of shared memory per block; you asked for {} of dynamic shared memory",
-                            who, bytes_in_words(shared_limit), bytes_in_words(config.dynamic_shared_bytes)));
+    return fail(message("{} allows at most {} of shared memory per block; you asked for {} of dynamic shared memory",
+                        who, bytes_in_words(shared_limit), bytes_in_words(config.dynamic_shared_bytes)));
   return Status::success();
 }
 

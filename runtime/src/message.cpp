@@ -132,7 +132,7 @@ std::string escape_braces(std::string_view words) {
 }
 
 constexpr std::size_t kMaxId = 4096, kMaxArgument = 4096, kMaxArguments = 64;
-constexpr int kMaxDepth = 4;
+constexpr int kMaxDepth = 12;  // a report of a dozen parts, joined by halves, nests 9 deep
 
 }  // namespace
 

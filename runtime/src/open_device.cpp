@@ -23,8 +23,8 @@ Status open_device(BackendRequest request, std::unique_ptr<Device>* out, int gpu
     std::vector<DeviceFacts> gpus = query_cuda_devices(&why_none);
     if (!gpus.empty()) {
       if (gpu_index < 0 || gpu_index >= static_cast<int>(gpus.size()))
-        return Status::error(StatusCode::no_device, fmt::format("there is no GPU {}; this machine has {} (0 to {})",
-                                                                gpu_index, gpus.size(), gpus.size() - 1));
+        return Status::error(StatusCode::no_device, message("there is no GPU {}; this machine has {} (0 to {})",
+                                                            gpu_index, gpus.size(), gpus.size() - 1));
       return make_cuda_device(gpu_index, out);
     }
     if (request == BackendRequest::gpu)

@@ -49,16 +49,16 @@ Status parse_run(std::string_view json_text, const std::string& origin, Run* out
   } catch (const json::parse_error& error) {
     // nlohmann's words already say where: "parse error at line 3, column 7: syntax error ...".
     return Status::error(StatusCode::invalid_argument,
-                         origin + " is not valid JSON: " + without_exception_id(error.what()));
+                         message("{} is not valid JSON: {}", as_is(origin), as_is(without_exception_id(error.what()))));
   } catch (const json::exception& error) {
     // Valid JSON that nlohmann cannot hold, e.g. 1e400: "number overflow parsing '1e400'".
     return Status::error(StatusCode::invalid_argument,
-                         origin + " cannot be read: " + without_exception_id(error.what()));
+                         message("{} cannot be read: {}", as_is(origin), as_is(without_exception_id(error.what()))));
   }
   if (too_deep) {
-    return Status::error(StatusCode::invalid_argument, origin + " is nested deeper than " +
-                                                           std::to_string(kMaxNestingDepth) +
-                                                           " levels; CUDA Lab never writes such a Run");
+    return Status::error(StatusCode::invalid_argument,
+                         message("{} is nested deeper than {} levels; CUDA Lab never writes such a Run", as_is(origin),
+                                 kMaxNestingDepth));
   }
   Status status = from_json(parsed, out);
   if (!status.ok()) status.reword(message("{}: {}", as_is(origin), status.words_or_text()));
@@ -74,7 +74,7 @@ Status save_json(const nlohmann::json& document, const std::string& path) {
   try {
     text = document.dump(2, ' ', false, json::error_handler_t::replace);
   } catch (const std::exception& error) {
-    return Status::error(StatusCode::internal, "cannot write " + path + ": " + error.what());
+    return Status::error(StatusCode::internal, message("cannot write {}: {}", as_is(path), as_is(error.what())));
   }
   return save_text(text + '\n', path);
 }
@@ -99,30 +99,31 @@ Status save_text(const std::string& text, const std::string& path) {
   // interrupted save never leaves half a file, and a power cut leaves the old one or the new one.
   std::string temporary = path + ".XXXXXX";
   const int fd = ::mkstemp(temporary.data());
-  if (fd < 0) return Status::error(StatusCode::io_error, "cannot write " + path + ": " + std::strerror(errno));
-  const auto fail = [&](const char* what) {
+  if (fd < 0)
+    return Status::error(StatusCode::io_error, message("cannot write {}: {}", as_is(path), std::strerror(errno)));
+  const auto fail = [&] {
     const std::string reason = std::strerror(errno);
     ::close(fd);
     ::unlink(temporary.c_str());
-    return Status::error(StatusCode::io_error, what + path + ": " + reason);
+    return Status::error(StatusCode::io_error, message("writing {}: {}", as_is(path), reason));
   };
   for (std::size_t written = 0; written < text.size();) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return fail("writing ");
+    if (n <= 0) return fail();
     written += static_cast<std::size_t>(n);
   }
   // mkstemp makes the file 0600; a saved run or table is as readable as any file the user writes.
-  if (::fchmod(fd, 0666 & ~process_umask()) != 0 || ::fsync(fd) != 0) return fail("writing ");
+  if (::fchmod(fd, 0666 & ~process_umask()) != 0 || ::fsync(fd) != 0) return fail();
   if (::close(fd) != 0) {
     const std::string reason = std::strerror(errno);
     ::unlink(temporary.c_str());
-    return Status::error(StatusCode::io_error, "writing " + path + ": " + reason);
+    return Status::error(StatusCode::io_error, message("writing {}: {}", as_is(path), reason));
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const std::string reason = std::strerror(errno);
     ::unlink(temporary.c_str());
-    return Status::error(StatusCode::io_error, "cannot write " + path + ": " + reason);
+    return Status::error(StatusCode::io_error, message("cannot write {}: {}", as_is(path), reason));
   }
   return Status::success();
 }
@@ -130,7 +131,7 @@ Status save_text(const std::string& text, const std::string& path) {
 Status load_run(const std::string& path, Run* out) {
   std::string why;
   const std::optional<std::string> text = read_whole_file(path, &why);
-  if (!text) return Status::error(StatusCode::io_error, "cannot open " + path + ": " + why);
+  if (!text) return Status::error(StatusCode::io_error, message("cannot open {}: {}", as_is(path), why));
   return parse_run(*text, path, out);
 }
 

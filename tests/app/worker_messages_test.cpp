@@ -2,6 +2,7 @@
 // op nobody knows is ignored, and a known op with fields of the wrong type is refused in words.
 #include <gtest/gtest.h>
 
+#include "cudalab/message_format.h"
 #include "worker/messages.h"
 
 namespace cudalab::app::worker {
@@ -83,6 +84,21 @@ TEST(WorkerMessages, EveryReplyCrossesAsSent) {
   EXPECT_EQ(done.run.results.value("sum", 0), 42);
   EXPECT_EQ(reply_round_trip(tell::Fault{"the worker process stopped on SIGSEGV"}).message,
             "the worker process stopped on SIGSEGV");
+  const Message words = message("the worker process stopped on {}", "a trap");
+  EXPECT_EQ(reply_round_trip(tell::Fault{words.english(), words}).words, words);
+}
+
+// A crashing worker's last words are a stranger's data: words that do not read are dropped, and
+// the English is said.
+TEST(WorkerMessages, AFaultsWordsThatDoNotReadLeaveItsEnglish) {
+  for (const json& words : {json("text"), json{{"id", 5}}, json{{"id", "{}"}, {"args", {{1, 2}}}}}) {
+    std::optional<Reply> reply;
+    ASSERT_TRUE(decode(json{{"op", "fault"}, {"message", "stopped"}, {"words", words}}, &reply).ok()) << words;
+    const auto* fault = std::get_if<tell::Fault>(&*reply);
+    ASSERT_NE(fault, nullptr);
+    EXPECT_EQ(fault->message, "stopped");
+    EXPECT_TRUE(fault->words.empty()) << words;
+  }
 }
 
 TEST(WorkerMessages, AnOpNobodyKnowsIsIgnoredNotAnError) {

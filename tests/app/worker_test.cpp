@@ -8,6 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include "i18n/text_patterns.h"
+#include "text/message.h"
+#include "text/say.h"
+#include "uncatalogued.h"
 #include "worker_test_support.h"
 
 using namespace std::chrono_literals;
@@ -17,6 +21,7 @@ namespace {
 
 using namespace drills;
 using Clock = std::chrono::steady_clock;
+using cudalab::test::uncatalogued;
 
 class WorkerOnEmulator : public ::testing::Test {
  protected:
@@ -146,10 +151,19 @@ TEST_F(WorkerOnEmulator, EveryFaultDrillThenANormalRun) {
   rows.push_back(drill_row(client, chapter, "failing assert", failing_assert, 1, 20s));
   rows.push_back(drill_row(client, chapter, "divergent barrier", divergent_barrier, 1, 20s));
   rows.push_back(drill_row(client, chapter, "worker killed mid-run", hang, 1, 20s, 300ms));
+  rows.push_back(drill_row(client, chapter, "wild write a GiB past the end", write_past, 1 << 28, 20s));
   print_drill_table("emulator", rows);
   for (const DrillRow& row : rows) {
     EXPECT_TRUE(row.next_ok) << row.name;
     EXPECT_NE(row.code, StatusCode::ok) << row.name;
+    // Said by its message in Chinese (the crash handler's last words included): every message is
+    // the catalog's, and no English is left but names, code and numbers.
+    ASSERT_FALSE(row.words.empty()) << row.name << ": " << row.message;
+    EXPECT_EQ(row.words.english(), row.message) << row.name;
+    const lessons::SpeakIn chinese(lessons::Language::zh_cn);
+    const std::string said = lessons::said(row.words);
+    EXPECT_EQ(i18n::english_words_left(said), std::vector<std::string>{}) << row.name << ": " << said;
+    EXPECT_EQ(uncatalogued(row.words), std::vector<std::string>{}) << row.name;
   }
 }
 

@@ -40,6 +40,7 @@ struct DrillRow {
   double verdict_seconds = 0, recovery_seconds = 0;
   bool next_ok = false;
   std::string message;
+  Message words;  // the status's words, to be said in the language shown
 };
 
 inline DrillRow drill_row(WorkerClient& client, int chapter, const char* name, Drill which, int past_end,
@@ -61,6 +62,7 @@ inline DrillRow drill_row(WorkerClient& client, int chapter, const char* name, D
   if (killer.joinable()) killer.join();
   row.code = bad.status.code;
   row.message = bad.status.message;
+  row.words = bad.status.words;
   lessons::RunControl again;
   started = Clock::now();
   const cudalab::Run next = client.run(chapter, 0, drill(nothing), again, std::chrono::seconds(60));

@@ -193,7 +193,7 @@ TEST(Evidence, ACrashOrAHangNamesTheTestItWasIn) {
   const Verdict fault = verdict_of_run(crashed, "guard");
   const TestCase second = guard().cases().at(1);
   EXPECT_EQ(fault.kind, VerdictKind::kernel_fault);
-  EXPECT_EQ(fault.headline.english(), "Kernel fault: test 2 of " + std::to_string(guard().cases().size()) + " (" + second.name + ")");
+  EXPECT_EQ(fault.headline.english(), "Kernel fault: test 2 of " + std::to_string(guard().cases().size()) + " (" + second.name.english() + ")");
   EXPECT_EQ(fault.tests_passed, 1);
   EXPECT_DOUBLE_EQ(fault.compile_seconds, 0.75);
   EXPECT_NE(fault.text().find("launched as " + second.launch.str()), std::string::npos) << fault.text();

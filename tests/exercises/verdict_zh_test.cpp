@@ -4,34 +4,43 @@
 // Chinese (lessons/text/message.h), and no English word may be left but names: CUDA identifiers,
 // kernels, code, units, numbers — and a compiler's own message after "第 N 行：". Issue #28: every
 // message with holes that a verdict carries is the catalog's (lessons/exercises/strings.zh-CN.po),
-// said by a lookup and a format, never by the app's patterns for English from elsewhere.
+// said by a lookup and a format, never by the app's patterns for English from elsewhere: a text
+// argument the catalog lacks (a test's name, a note) would go to those patterns, and fails here.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "check_support.h"
 #include "i18n/text_patterns.h"
 #include "text/catalog.h"
-#include "text/catalog_index.h"
 #include "text/message.h"
 #include "text/say.h"
+#include "uncatalogued.h"
 
 namespace cudalab::exercise_tests {
 namespace {
 
 namespace i18n = app::i18n;
 
-// The ids of `said`, and of the messages nested in its arguments, that have holes but no Chinese.
-void uncatalogued(const lessons::Message& said, std::vector<std::string>* missing) {
-  if (!said.args.empty() && lessons::text::find_template(lessons::text::message_id(said.id)) == nullptr)
-    missing->push_back(said.id);
-  for (const lessons::Message::Argument& argument : said.args)
-    for (const lessons::Message& nested : argument.nested) uncatalogued(nested, missing);
+using cudalab::test::uncatalogued;
+
+// The patterns the app's tables matched while a verdict was said (say.h: set_argument_words), and
+// the text each parsed.
+std::vector<std::string>* patterned = nullptr;
+std::string chinese_argument_noting_patterns(std::string_view english) {
+  std::set<std::string_view> used;
+  std::string chinese = i18n::translate_text(english, i18n::Language::zh_cn, &used);
+  if (patterned != nullptr)
+    for (std::string_view pattern : used) patterned->push_back(fmt::format("\"{}\" parsed by \"{}\"", english, pattern));
+  return chinese;
 }
 
-// The English left in a verdict's Chinese, by line, and the messages the catalog lacks.
+// The English left in a verdict's Chinese, by line, the messages the catalog lacks and the text
+// arguments the app's patterns had to parse.
 std::vector<std::string> english_left(const ex::Verdict& verdict) {
   const lessons::SpeakIn chinese(lessons::Language::zh_cn);
   std::vector<std::string> left;
@@ -41,9 +50,16 @@ std::vector<std::string> english_left(const ex::Verdict& verdict) {
     std::vector<std::string> missing;
     uncatalogued(shown, &missing);
     for (const std::string& id : missing) left.push_back("no catalog entry: " + id);
+    std::vector<std::string> parsed;
+    patterned = &parsed;
+    lessons::text::set_argument_words(&chinese_argument_noting_patterns);
     const std::string line = lessons::said(shown);
-    // The compiler speaks English (g++, NVRTC): its message is quoted as it came.
+    lessons::text::set_argument_words(&i18n::tr_text_zh);
+    patterned = nullptr;
+    // The compiler speaks English (g++, NVRTC): its message is quoted as it came, and its words
+    // are the student's own.
     if (verdict.kind == ex::VerdictKind::does_not_compile && line.starts_with("第 ")) continue;
+    for (const std::string& what : parsed) left.push_back("parsed back: " + what);
     if (!i18n::english_words_left(line).empty()) left.push_back(line);
   }
   return left;

@@ -178,10 +178,11 @@ Said said_under(const fs::path& dir) {
 TEST(LessonCatalog, EveryEntryIsSaidInItsFolder) {
   const fs::path lessons = fs::path(CUDALAB_SOURCE_DIR) / "lessons";
   // common/ also holds the words of what runs a lesson and grades a class: the runtime's (the
-  // emulator's reports, the device's words), the worker's (a step stopped, a worker gone) and
-  // `cudalab check`'s (a class folder's entries it cannot grade).
+  // emulator's reports, the device's words), the worker's (a step stopped, a worker gone), the
+  // app session's (a run it could not show) and `cudalab check`'s (a class folder's entries it
+  // cannot grade).
   Said everywhere = said_under(lessons);
-  for (const char* dir : {"runtime", "app/worker", "app/cli"}) {
+  for (const char* dir : {"runtime", "app/worker", "app/cli", "app/session"}) {
     const Said more = said_under(fs::path(CUDALAB_SOURCE_DIR) / dir);
     everywhere.ids.insert(more.ids.begin(), more.ids.end());
     everywhere.joined += more.joined;

@@ -73,7 +73,7 @@ TEST(Message, AStrangersJsonIsRefusedInWordsOrSaidHarmlessly) {
   }
   // Nested past the limit.
   nlohmann::json deep = {{"id", "{}"}, {"args", nlohmann::json::array()}};
-  for (int i = 0; i < 10; ++i) deep = {{"id", "{}"}, {"args", nlohmann::json::array({nlohmann::json::array({"x", true, deep})})}};
+  for (int i = 0; i < 20; ++i) deep = {{"id", "{}"}, {"args", nlohmann::json::array({nlohmann::json::array({"x", true, deep})})}};
   EXPECT_FALSE(from_json(deep, &out).ok());
   // Too large.
   EXPECT_FALSE(from_json({{"id", std::string(5000, 'x')}}, &out).ok());

@@ -1,4 +1,5 @@
 // Exercise "map": one block of exactly n threads, one element each (no guard needed yet).
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -16,10 +17,10 @@ Exercise make_map_exercise() {
   e.cases = [] {
     std::vector<TestCase> tests;
     const std::vector<std::pair<int, const char*>> sizes{
-        {32, ": one warp"}, {100, ""}, {1024, ": the most threads a block may have"}};
+        {32, "one warp"}, {100, ""}, {1024, "the most threads a block may have"}};
     for (const auto& [n, note] : sizes) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + note;
+      test.name = test_name(message("n = {}", n), note);
       test.launch = launch_1d(1, n);
       const ArgValue a = random_floats(n, 11 + n);
       ArgValue expected = zero_floats(n);

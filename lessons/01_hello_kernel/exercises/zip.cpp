@@ -1,4 +1,5 @@
 // Exercise "zip": two inputs, one output, one block of exactly n threads.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -18,7 +19,7 @@ Exercise make_zip_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {64, 250, 1000}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n);
+      test.name = message("n = {}", n);
       test.launch = launch_1d(1, n);
       const ArgValue a = random_floats(n, 21 + n), b = random_floats(n, 22 + n);
       ArgValue expected = zero_floats(n);

@@ -1,4 +1,5 @@
 // Exercise "blocks": several blocks, n a multiple of the block, the global index.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -21,8 +22,7 @@ Exercise make_blocks_exercise() {
     for (const Size& s : {Size{4, 256, 2.5f}, Size{10, 128, -3.f}, Size{3, 512, 0.5f}}) {
       const std::size_t n = std::size_t{s.blocks} * s.threads;
       TestCase test;
-      test.name =
-          "n = " + std::to_string(n) + ", " + std::to_string(s.blocks) + " blocks of " + std::to_string(s.threads);
+      test.name = message("n = {}, {} blocks of {}", n, s.blocks, s.threads);
       test.launch = launch_1d(s.blocks, s.threads);
       const ArgValue a = random_floats(n, 31 + static_cast<std::uint32_t>(n));
       ArgValue expected = zero_floats(n);

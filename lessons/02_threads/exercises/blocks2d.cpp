@@ -1,4 +1,5 @@
 // Exercise "blocks2d": a 2D grid of 2D blocks over a rows × cols image, ragged on both axes.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -17,8 +18,8 @@ Exercise make_blocks2d_exercise() {
     for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{48, 64}, {50, 70}, {33, 17}, {3, 100}}) {
       const auto n = static_cast<std::size_t>(rows) * cols;
       TestCase test;
-      test.name = std::to_string(rows) + " × " + std::to_string(cols) +
-                  (rows % 16 == 0 && cols % 16 == 0 ? ": whole blocks" : ": blocks hang over the edges");
+      test.name = test_name(message("{} × {}", rows, cols),
+                            rows % 16 == 0 && cols % 16 == 0 ? "whole blocks" : "blocks hang over the edges");
       test.launch = launch_2d(blocks_for(cols, 16), blocks_for(rows, 16), 16, 16);
       ArgValue a = random_floats(n, 71 + static_cast<std::uint32_t>(rows * 1000 + cols));
       a.width = cols;

@@ -1,5 +1,6 @@
 // Exercise "broadcast": a column of a and a row of b spread over a rows × cols matrix, in one 2D
 // block larger than the matrix.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -19,9 +20,9 @@ Exercise make_broadcast_exercise() {
     std::vector<TestCase> tests;
     for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{32, 32}, {10, 25}, {27, 6}}) {
       TestCase test;
-      test.name =
-          std::to_string(rows) + " × " + std::to_string(cols) +
-          (rows == 32 && cols == 32 ? ": the block fits the matrix" : ": threads to the right of and below the matrix");
+      test.name = test_name(message("{} × {}", rows, cols), rows == 32 && cols == 32
+                                                                ? "the block fits the matrix"
+                                                                : "threads to the right of and below the matrix");
       test.launch = launch_2d(1, 1, 32, 32);
       const ArgValue a = random_floats(rows, 51 + rows), b = random_floats(cols, 52 + cols);
       ArgValue expected = zero_floats(static_cast<std::size_t>(rows) * cols, cols);

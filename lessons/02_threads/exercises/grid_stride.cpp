@@ -1,4 +1,5 @@
 // Exercise "grid_stride": a fixed grid of 512 threads over n up to 5120 (a grid-stride loop).
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -28,12 +29,11 @@ Exercise make_grid_stride_exercise() {
     };
     std::vector<TestCase> tests;
     for (const Size& s :
-         {Size{5120, 4, 128, ": 10 elements per thread"}, Size{5000, 4, 128, ": the last pass covers part of the grid"},
-          Size{4609, 8, 64, ": one thread has a 10th element"},
-          Size{4700, 2, 256, ": the last pass covers part of the grid"}}) {
+         {Size{5120, 4, 128, "10 elements per thread"}, Size{5000, 4, 128, "the last pass covers part of the grid"},
+          Size{4609, 8, 64, "one thread has a 10th element"},
+          Size{4700, 2, 256, "the last pass covers part of the grid"}}) {
       TestCase test;
-      test.name = "n = " + std::to_string(s.n) + ", " + std::to_string(s.blocks) + " blocks of " +
-                  std::to_string(s.threads) + s.note;
+      test.name = test_name(message("n = {}, {} blocks of {}", s.n, s.blocks, s.threads), s.note);
       test.launch = launch_1d(s.blocks, s.threads);
       const ArgValue a = random_floats(static_cast<std::size_t>(s.n), 61 + static_cast<std::uint32_t>(s.n));
       ArgValue expected = zero_floats(static_cast<std::size_t>(s.n));

@@ -1,4 +1,5 @@
 // Exercise "guard": a map over a ragged array (n not a multiple of the block).
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -15,7 +16,7 @@ Exercise make_guard_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 1000, 4097}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n % 256 ? ": the last block is partly idle" : "");
+      test.name = test_name(message("n = {}", n), n % 256 ? "the last block is partly idle" : "");
       test.launch = launch_1d(blocks_for(n, 256), 256);
       const ArgValue a = random_floats(n, 7 + n);
       ArgValue expected = zero_floats(n);

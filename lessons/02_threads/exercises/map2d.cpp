@@ -1,4 +1,5 @@
 // Exercise "map2d": one 2D block larger than a square matrix; the guard needs both axes.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -17,8 +18,8 @@ Exercise make_map2d_exercise() {
     for (const int size : {32, 20, 7}) {
       const auto n = static_cast<std::size_t>(size) * size;
       TestCase test;
-      test.name = "size = " + std::to_string(size) +
-                  (size < 32 ? ": threads to the right of and below the matrix" : ": the block fits the matrix");
+      test.name = test_name(message("size = {}", size), size < 32 ? "threads to the right of and below the matrix"
+                                                                     : "the block fits the matrix");
       test.launch = launch_2d(1, 1, 32, 32);
       ArgValue a = random_floats(n, 41 + size);
       a.width = size;

@@ -1,4 +1,5 @@
 // Exercise "axis_sum": one block per row, a strided partial sum per thread, a shared-memory reduction.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -20,11 +21,11 @@ Exercise make_axis_sum_exercise() {
       int rows, cols;
       const char* words;
     };
-    for (const Shape shape : {Shape{4, 100, " (fewer columns than threads)"}, Shape{50, 1000, " (4 columns per thread, the last partly)"},
-                              Shape{300, 513, " (3 columns for one thread, 2 for the rest)"}}) {
+    for (const Shape shape : {Shape{4, 100, "fewer columns than threads"}, Shape{50, 1000, "4 columns per thread, the last partly"},
+                              Shape{300, 513, "3 columns for one thread, 2 for the rest"}}) {
       const int rows = shape.rows, cols = shape.cols;
       TestCase test;
-      test.name = std::to_string(rows) + " × " + std::to_string(cols) + shape.words;
+      test.name = test_name(message("{} × {}", rows, cols), shape.words);
       test.launch = launch_1d(rows, 256);
       ArgValue m = random_floats(static_cast<std::size_t>(rows) * cols, 131 + cols);
       m.width = cols;
@@ -37,9 +38,10 @@ Exercise make_axis_sum_exercise() {
       // Each test's own limit: ceil(cols / 256) reads of m per thread, exactly what sharing takes.
       const unsigned per_thread = blocks_for(static_cast<std::size_t>(cols), 256);
       test.limits = std::vector<AccessLimit>{
-          {"m", true, per_thread,
-           "The 256 threads of a row's block share its columns: " + std::to_string(cols) + " columns are " +
-               std::to_string(per_thread) + " reads each at most. One thread adding up a whole row leaves the other 255 idle."},
+          {"m", true, per_thread, "",
+           message("The 256 threads of a row's block share its columns: {} columns are {} reads each at most. One "
+                   "thread adding up a whole row leaves the other 255 idle.",
+                   cols, per_thread)},
           {"out", false, 1, "One thread writes the row's sum, once."}};
       test.args = {m, zero_floats(rows), scalar(rows), scalar(cols)};
       test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};

@@ -1,4 +1,5 @@
 // Exercise "dot": a shared-memory tree reduction per block, then one atomicAdd per block.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -23,7 +24,7 @@ Exercise make_dot_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 1000, 100000}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n % 256 ? " (the last block is partly idle)" : "");
+      test.name = test_name(message("n = {}", n), n % 256 ? "the last block is partly idle" : "");
       test.launch = launch_1d(blocks_for(n, 256), 256);
       const ArgValue a = random_floats(n, 71 + n);
       const ArgValue b = random_floats(n, 97 + n);

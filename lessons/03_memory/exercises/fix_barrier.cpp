@@ -10,6 +10,7 @@
 //   shared memory left over from an earlier run cannot happen to hold the right value.
 // (A read-after-write across warps, such as a block reversal without its barrier, passed on an
 // H200 ten times out of ten: the probe's extra global accesses give the other warp time.)
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -28,7 +29,7 @@ Exercise make_fix_barrier_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 1000, 4099}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n % 256 ? " (the last chunk is shorter)" : "");
+      test.name = test_name(message("n = {}", n), n % 256 ? "the last chunk is shorter" : "");
       test.launch = launch_1d(blocks_for(n, 256), 256);
       // Positive values, 0.01 to 10.00: every chunk's sum is well away from 0.
       const ArgValue hundredths = random_ints(n, 1, 1000, 151 + n);

@@ -1,4 +1,5 @@
 // Exercise "prefix_sum": an inclusive scan of ints within each block, in shared memory.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -18,7 +19,7 @@ Exercise make_prefix_sum_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 1000, 5000}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n % 256 ? " (the last chunk is shorter)" : "");
+      test.name = test_name(message("n = {}", n), n % 256 ? "the last chunk is shorter" : "");
       test.launch = launch_1d(blocks_for(n, 256), 256);
       const ArgValue a = random_ints(n, 0, 9, 113 + n);
       ArgValue expected = zero_ints(n);

@@ -1,6 +1,7 @@
 // Exercise "reverse_block": a block-local permutation through shared memory, with a ragged last block.
 #include <algorithm>
 
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -18,7 +19,7 @@ Exercise make_reverse_block_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 1000, 4097}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n % 256 ? " (the last chunk is shorter)" : "");
+      test.name = test_name(message("n = {}", n), n % 256 ? "the last chunk is shorter" : "");
       test.launch = launch_1d(blocks_for(n, 256), 256);
       const ArgValue a = random_floats(n, 31 + n);
       ArgValue expected = zero_floats(n);

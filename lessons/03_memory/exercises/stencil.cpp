@@ -1,4 +1,5 @@
 // Exercise "stencil": a 1D average of radius 2, with the block's tile and halo in shared memory.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -19,7 +20,9 @@ Exercise make_stencil_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 1000, 4099, 5}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n < 256 ? " (one block, mostly idle)" : n % 256 ? " (the last block is partly idle)" : "");
+      test.name = test_name(message("n = {}", n), n < 256       ? "one block, mostly idle"
+                                                   : n % 256 ? "the last block is partly idle"
+                                                             : "");
       test.launch = launch_1d(blocks_for(n, 256), 256);
       const ArgValue a = random_floats(n, 53 + n);
       ArgValue expected = zero_floats(n);

@@ -1,6 +1,7 @@
 // Exercise "matmul_coalesced": the naive matrix multiply with the column taken from x. C is not
 // square, so a kernel that takes the row from x (the uncoalesced mapping) leaves parts of C
 // unwritten under this launch: the checks can tell the two apart without timing anything.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -20,12 +21,14 @@ Exercise make_matmul_coalesced_exercise() {
     std::vector<TestCase> tests;
     struct Shape {
       int rows, cols;
-      const char* words;
+      int kind;  // 0: whole warps, 1: ragged, 2: square and ragged
     };
-    for (const Shape shape : {Shape{32, 64, ""}, Shape{70, 33, ", ragged"}, Shape{45, 45, ", square and ragged"}}) {
+    for (const Shape shape : {Shape{32, 64, 0}, Shape{70, 33, 1}, Shape{45, 45, 2}}) {
       const int rows = shape.rows, cols = shape.cols;
       TestCase test;
-      test.name = "C of " + std::to_string(rows) + " × " + std::to_string(cols) + ", n = " + std::to_string(inner) + shape.words;
+      test.name = shape.kind == 0   ? message("C of {} × {}, n = {}", rows, cols, int{inner})
+                  : shape.kind == 1 ? message("C of {} × {}, n = {}, ragged", rows, cols, int{inner})
+                                    : message("C of {} × {}, n = {}, square and ragged", rows, cols, int{inner});
       test.launch = launch_2d(blocks_for(cols, 32), blocks_for(rows, 8), 32, 8);
       ArgValue a = small_exact_floats(static_cast<std::size_t>(rows) * inner, 171 + rows);
       ArgValue b = small_exact_floats(static_cast<std::size_t>(inner) * cols, 191 + cols);

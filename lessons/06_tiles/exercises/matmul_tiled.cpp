@@ -1,5 +1,6 @@
 // Exercise "matmul_tiled": shared-memory tiles of 16 × 16, ragged n. The sizes all take 7 steps,
 // so "at most 7 reads of A and of B per thread" is exactly what a tiled kernel needs.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -21,7 +22,7 @@ Exercise make_matmul_tiled_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {97, 100, 112}) {
       TestCase test;
-      test.name = "n = " + std::to_string(n) + (n % 16 ? " (the last tiles are ragged)" : " (whole tiles)");
+      test.name = test_name(message("n = {}", n), n % 16 ? "the last tiles are ragged" : "whole tiles");
       test.launch = launch_2d(blocks_for(n, 16), blocks_for(n, 16), 16, 16);
       ArgValue a = small_exact_floats(static_cast<std::size_t>(n) * n, 211 + n);
       ArgValue b = small_exact_floats(static_cast<std::size_t>(n) * n, 223 + n);

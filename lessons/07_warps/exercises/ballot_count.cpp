@@ -1,5 +1,6 @@
 // Exercise "ballot_count": count the elements above a threshold with one vote per warp
 // (__ballot_sync, __popc) and one atomicAdd per warp.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -26,10 +27,10 @@ Exercise make_ballot_count_exercise() {
     std::vector<TestCase> tests;
     for (const Size s : {Size{256, 0}, Size{20, 50}, Size{1000, -30}, Size{100000, 25}}) {
       TestCase test;
-      const char* note = s.n < 32    ? " (fewer elements than a warp has lanes)"
-                         : s.n % 256 ? " (the last block is partly idle)"
+      const char* note = s.n < 32    ? "fewer elements than a warp has lanes"
+                         : s.n % 256 ? "the last block is partly idle"
                                      : "";
-      test.name = "n = " + std::to_string(s.n) + ", threshold " + std::to_string(s.threshold) + note;
+      test.name = test_name(message("n = {}, threshold {}", s.n, s.threshold), note);
       test.launch = launch_1d(blocks_for(s.n, 256), 256);
       const ArgValue a = random_ints(s.n, -100, 100, 173 + s.n);
       ArgValue expected = zero_ints(1);

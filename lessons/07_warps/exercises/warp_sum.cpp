@@ -1,5 +1,6 @@
 // Exercise "warp_sum": a block's sum from warp shuffles (each warp, then the first warp over the
 // warps' sums), and one atomicAdd per block.
+#include "cudalab/message_format.h"
 #include "exercises/test_data.h"
 
 namespace cudalab::lessons::exercises {
@@ -25,10 +26,10 @@ Exercise make_warp_sum_exercise() {
     std::vector<TestCase> tests;
     for (const int n : {256, 20, 1000, 100000}) {
       TestCase test;
-      const char* note = n < 32    ? " (fewer elements than a warp has lanes)"
-                         : n % 256 ? " (the last block is partly idle)"
+      const char* note = n < 32    ? "fewer elements than a warp has lanes"
+                         : n % 256 ? "the last block is partly idle"
                                    : "";
-      test.name = "n = " + std::to_string(n) + note;
+      test.name = test_name(message("n = {}", n), note);
       test.launch = launch_1d(blocks_for(n, 256), 256);
       const ArgValue a = random_floats(n, 131 + n);
       double sum = 0;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cudalab/message_format.h"
 #include "cudalab/toolkit_library.h"
 #include "text/say.h"
 
@@ -87,8 +88,9 @@ struct HandleCache {
   CublasHandle handle = nullptr;
 };
 
-std::string describe_status(const CublasApi& api, CublasStatus status) {
-  return api.status_string ? say("{} ({})", api.status_string(status), status) : say("status {}", status);
+Message describe_status(const CublasApi& api, CublasStatus status) {
+  return api.status_string ? message("{} ({})", as_is(api.status_string(status)), status)
+                           : message("status {}", status);
 }
 
 }  // namespace
@@ -102,7 +104,8 @@ Status cublas_handle(Device& device, const Loaded& cublas, HandleCache& cache) {
   if (!cache.handle || cache.device != &device || cache.generation != device.generation()) {
     CublasHandle handle = nullptr;
     if (CublasStatus s = cublas.api.create(&handle); s != kCublasSuccess)
-      return Status::error(StatusCode::launch_failed, "cublasCreate failed: " + describe_status(cublas.api, s));
+      return Status::error(StatusCode::launch_failed,
+                           message("cublasCreate failed: {}", describe_status(cublas.api, s)));
     cublas.api.set_math_mode(handle, kCublasDefaultMath);
     cache.device = &device;
     cache.generation = device.generation();
@@ -119,7 +122,8 @@ HandleCache& handle_cache() {
 }  // namespace
 
 Status cublas_sgemm(Device& device, const float* a, const float* b, float* c, int n) {
-  if (!device.is_gpu()) return Status::error(StatusCode::unsupported, "cuBLAS runs on a GPU only; this is the emulator");
+  if (!device.is_gpu())
+    return Status::error(StatusCode::unsupported, message("cuBLAS runs on a GPU only; this is the emulator"));
   const Loaded& cublas = loaded_cublas();
   if (!cublas.library.loaded) return Status::error(StatusCode::unsupported, cublas.library.why_not);
   HandleCache& cache = handle_cache();
@@ -130,20 +134,22 @@ Status cublas_sgemm(Device& device, const float* a, const float* b, float* c, in
   const float one = 1.0f, zero = 0.0f;
   if (CublasStatus s = cublas.api.sgemm(cache.handle, kCublasOpN, kCublasOpN, n, n, n, &one, b, n, a, n, &zero, c, n);
       s != kCublasSuccess)
-    return Status::error(StatusCode::launch_failed, "cublasSgemm failed: " + describe_status(cublas.api, s));
+    return Status::error(StatusCode::launch_failed, message("cublasSgemm failed: {}", describe_status(cublas.api, s)));
   return Status::success();
 }
 
 Status cublas_gemm_tf32(Device& device, const float* a, const float* b, float* c, int n) {
-  if (!device.is_gpu()) return Status::error(StatusCode::unsupported, "cuBLAS runs on a GPU only; this is the emulator");
+  if (!device.is_gpu())
+    return Status::error(StatusCode::unsupported, message("cuBLAS runs on a GPU only; this is the emulator"));
   const Loaded& cublas = loaded_cublas();
   if (!cublas.library.loaded) return Status::error(StatusCode::unsupported, cublas.library.why_not);
   if (!cublas.api.gemm_ex)
-    return Status::error(StatusCode::unsupported, cublas.library.path + " has no cublasGemmEx (needed for TF32)");
+    return Status::error(StatusCode::unsupported,
+                         message("{} has no cublasGemmEx (needed for TF32)", as_is(cublas.library.path)));
   if (device.facts().cc_major < 8)
     return Status::error(StatusCode::unsupported,
-                         say("TF32 tensor cores need compute capability 8.0 or newer; this GPU has {}.{}",
-                             device.facts().cc_major, device.facts().cc_minor));
+                         message("TF32 tensor cores need compute capability 8.0 or newer; this GPU has {}.{}",
+                                 device.facts().cc_major, device.facts().cc_minor));
   HandleCache& cache = handle_cache();
   std::lock_guard lock(cache.mutex);
   CUDALAB_RETURN_IF_ERROR(cublas_handle(device, cublas, cache));
@@ -152,7 +158,8 @@ Status cublas_gemm_tf32(Device& device, const float* a, const float* b, float* c
                                           kCudaR32F, n, &zero, c, kCudaR32F, n, kCublasComputeFastTf32,
                                           kCublasGemmDefault);
       s != kCublasSuccess)
-    return Status::error(StatusCode::launch_failed, "cublasGemmEx (TF32) failed: " + describe_status(cublas.api, s));
+    return Status::error(StatusCode::launch_failed,
+                         message("cublasGemmEx (TF32) failed: {}", describe_status(cublas.api, s)));
   return Status::success();
 }
 

@@ -39,7 +39,7 @@ struct Message {
 
 // {"id": "...", "args": [["0.25", false], ["thread (1,0,0) …", true, {nested message}], …]}.
 // from_json never throws: a Message from a file or a sandboxed worker is a stranger's data (at most
-// 64 arguments of 4 KiB, an id of 4 KiB, messages nested 4 deep).
+// 64 arguments of 4 KiB, an id of 4 KiB, messages nested 12 deep).
 nlohmann::json to_json(const Message& message);
 Status from_json(const nlohmann::json& j, Message* out);
 // Its English (a log, a test's failure message).
