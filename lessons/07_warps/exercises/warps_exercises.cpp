@@ -5,9 +5,10 @@ namespace cudalab::lessons::exercises {
 
 Exercise make_warp_sum_exercise();
 Exercise make_ballot_count_exercise();
+Exercise make_histogram_exercise();
 
 std::vector<Exercise> warps_exercises() {
-  return {make_warp_sum_exercise(), make_ballot_count_exercise()};
+  return {make_warp_sum_exercise(), make_ballot_count_exercise(), make_histogram_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises

@@ -1,0 +1,11 @@
+// The exercises at the end of chapter 10_matmul_ladder, in the order the chapter list shows them.
+#include "exercises/exercise.h"
+
+namespace cudalab::lessons::exercises {
+
+Exercise make_row_softmax_exercise();
+Exercise make_scale4_exercise();
+
+std::vector<Exercise> ladder_exercises() { return {make_row_softmax_exercise(), make_scale4_exercise()}; }
+
+}  // namespace cudalab::lessons::exercises

@@ -1,0 +1,10 @@
+// No barrier between counting and adding: thread t adds bins[t] to out while other threads of
+// its block are still counting into it.
+__global__ void histogram(const int* data, int* out, int n) {
+  __shared__ int bins[256];
+  const int t = threadIdx.x;
+  bins[t] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + t; i < n; i += gridDim.x * blockDim.x) atomicAdd(&bins[data[i]], 1);
+  if (bins[t] > 0) atomicAdd(&out[t], bins[t]);
+}
