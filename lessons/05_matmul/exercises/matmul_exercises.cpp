@@ -4,9 +4,10 @@
 namespace cudalab::lessons::exercises {
 
 Exercise make_matmul_coalesced_exercise();
+Exercise make_matvec_exercise();
 
 std::vector<Exercise> matmul_exercises() {
-  return {make_matmul_coalesced_exercise()};
+  return {make_matmul_coalesced_exercise(), make_matvec_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises

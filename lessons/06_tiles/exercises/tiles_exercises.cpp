@@ -4,9 +4,11 @@
 namespace cudalab::lessons::exercises {
 
 Exercise make_matmul_tiled_exercise();
+Exercise make_conv1d_exercise();
+Exercise make_transpose_exercise();
 
 std::vector<Exercise> tiles_exercises() {
-  return {make_matmul_tiled_exercise()};
+  return {make_matmul_tiled_exercise(), make_conv1d_exercise(), make_transpose_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises
