@@ -1,4 +1,4 @@
-// Exercise "transpose": out = inᵀ for a rows × cols matrix, through a 32 × 32 tile in shared
+// Exercise "transpose": out = in^T for a rows × cols matrix, through a 32 × 32 tile in shared
 // memory (with a padding column), blocks of 32 × 8 threads, each thread moving 4 elements.
 //
 // What the grader sees and what it does not. The probes (probe.cuh) count each thread's reads and

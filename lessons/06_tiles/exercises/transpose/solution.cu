@@ -1,4 +1,4 @@
-// out = inᵀ: in has rows × cols elements, row by row; out has cols × rows, and
+// out = in^T: in has rows × cols elements, row by row; out has cols × rows, and
 // out[c * rows + r] = in[r * cols + c]. Blocks of 32 × 8 threads, one block per 32 × 32 tile:
 // ceil(cols / 32) × ceil(rows / 32) blocks. Each thread moves 4 elements.
 __global__ void transpose(const float* in, float* out, int rows, int cols) {
