@@ -122,6 +122,29 @@ void WorkerClient::kill_worker() {
   (void)reap();
 }
 
+// The CUDA backend's words after a reset that failed (runtime/cuda/cuda_device.cpp), wherever they
+// sit in `words`, with their advice changed: the same arguments, a catalog entry of its own. False
+// when they are not there.
+bool advise_a_fresh_worker(Message* words) {
+  constexpr std::string_view restart =
+      "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
+      "restart CUDA Lab to run on the GPU, or switch to the emulator";
+  constexpr std::string_view fresh =
+      "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
+      "the next run starts in a fresh worker process with a fresh GPU context";
+  if (words->id == restart) {
+    words->id = fresh;
+    return true;
+  }
+  for (Message::Argument& argument : words->args)
+    for (Message& nested : argument.nested)
+      if (advise_a_fresh_worker(&nested)) {
+        argument.text = nested.english();  // an argument's text is its message's English
+        return true;
+      }
+  return false;
+}
+
 namespace {
 // "SIGKILL": a name, the same in every language (strsignal's "Killed" is English).
 std::string signal_name(int signal) {
@@ -272,18 +295,8 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
           (void)reap();  // it exits by itself after a sticky GPU error
           // The backend's words say this process cannot use the GPU again; the app can, at once.
           if (!run.status.ok()) {
-            // The CUDA backend's words after a reset that failed (runtime/cuda/cuda_device.cpp),
-            // with its advice changed: the same arguments, a catalog entry of its own. Any other
-            // words get the advice added.
-            constexpr std::string_view restart =
-                "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
-                "restart CUDA Lab to run on the GPU, or switch to the emulator";
-            constexpr std::string_view fresh =
-                "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
-                "the next run starts in a fresh worker process with a fresh GPU context";
-            if (Message& words = run.status.words; words.id == restart) {
-              words.id = fresh;
-              run.status.message = words.english();
+            if (advise_a_fresh_worker(&run.status.words)) {
+              run.status.message = run.status.words.english();
             } else {
               run.status = Status::error(run.status.code, cudalab::message("{}; {}", run.status.words_or_text(),
                                                                   cudalab::message("the next run starts in a fresh worker process "

@@ -81,4 +81,9 @@ std::string own_executable();
 // cudalab beside it, which links no GUI library (cli/commands.h).
 std::string worker_executable();
 
+// After a sticky GPU fault the worker retires and the next run gets a fresh one: the backend's
+// advice to restart CUDA Lab (wherever it sits in `words`) becomes that, its arguments kept.
+// False when `words` holds no such advice.
+bool advise_a_fresh_worker(Message* words);
+
 }  // namespace cudalab::app::worker

@@ -4,6 +4,7 @@
 
 #include "cudalab/message_format.h"
 #include "worker/messages.h"
+#include "worker/worker_client.h"
 
 namespace cudalab::app::worker {
 namespace {
@@ -140,6 +141,29 @@ TEST(WorkerMessages, ARunThatDoesNotReadIsSaidWithItsReason) {
   const Status status = decode(json{{"op", "done"}, {"id", 1}, {"run", run}}, &reply);
   EXPECT_FALSE(status.ok());
   EXPECT_NE(status.message.find("its run does not read"), std::string::npos) << status.message;
+}
+
+}  // namespace
+}  // namespace cudalab::app::worker
+
+namespace cudalab::app::worker {
+namespace {
+
+// The backend's advice after a sticky fault, nested under what a step added, becomes the app's:
+// the arguments kept, the English and the id changed together.
+TEST(WorkerMessages, ARetiringWorkersAdviceIsChangedWhereverItSits) {
+  Message words = message("launching {}: {}", as_is("k<<<1, 1>>>"),
+                          message("{}; the GPU was reset and every buffer on it was lost, but this process cannot use it "
+                                  "again ({}): restart CUDA Lab to run on the GPU, or switch to the emulator",
+                                  message("__trap() was called"), as_is("cudaErrorLaunchFailure")));
+  ASSERT_TRUE(advise_a_fresh_worker(&words));
+  const std::string english = words.english();
+  EXPECT_EQ(english.find("restart CUDA Lab"), std::string::npos) << english;
+  EXPECT_NE(english.find("__trap() was called"), std::string::npos) << english;
+  EXPECT_NE(english.find("(cudaErrorLaunchFailure): the next run starts in a fresh worker process"), std::string::npos)
+      << english;
+  Message other = message("stopped after {}", as_is("2 s"));
+  EXPECT_FALSE(advise_a_fresh_worker(&other));
 }
 
 }  // namespace
