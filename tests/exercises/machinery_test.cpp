@@ -162,8 +162,15 @@ TEST(Exercises, EachHasItsFilesHintsAndUniqueId) {
   }
   std::sort(ids.begin(), ids.end());
   EXPECT_EQ(std::adjacent_find(ids.begin(), ids.end()), ids.end());
-  EXPECT_EQ(guard().hints().size(), 2u);
-  EXPECT_EQ(guard().hints()[0].rfind("The global index", 0), 0u) << guard().hints()[0];
+  // The hint ladder: a question or an observation first (not the answer), the code last.
+  for (const Exercise& e : all_exercises()) {
+    const std::vector<std::string> hints = e.hints();
+    ASSERT_EQ(hints.size(), 3u) << e.id;
+    EXPECT_NE(hints[0].find('?'), std::string::npos) << e.id << ": hint 1 asks\n" << hints[0];
+    EXPECT_EQ(hints[0].find("```"), std::string::npos) << e.id << ": hint 1 holds no code block\n" << hints[0];
+    EXPECT_NE(hints[2].find("```"), std::string::npos) << e.id << ": hint 3 is the code\n" << hints[2];
+  }
+  EXPECT_EQ(guard().hints()[0].rfind("Take `n = 1000`", 0), 0u) << guard().hints()[0];
   EXPECT_FALSE(probe_header().empty());
 }
 
