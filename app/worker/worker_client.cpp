@@ -35,6 +35,12 @@ std::string seconds_in_words(Clock::duration elapsed) {
   return fmt::format("{:.1f} s", std::chrono::duration<double>(elapsed).count());
 }
 
+// "SIGKILL": a name, the same in every language (strsignal's "Killed" is English).
+std::string signal_name(int signal) {
+  const char* abbreviation = sigabbrev_np(signal);
+  return abbreviation != nullptr ? std::string("SIG") + abbreviation : std::string("?");
+}
+
 }  // namespace
 
 std::string own_executable() {
@@ -122,9 +128,7 @@ void WorkerClient::kill_worker() {
   (void)reap();
 }
 
-// The CUDA backend's words after a reset that failed (runtime/cuda/cuda_device.cpp), wherever they
-// sit in `words`, with their advice changed: the same arguments, a catalog entry of its own. False
-// when they are not there.
+// The ids are the CUDA backend's (runtime/cuda/cuda_device.cpp) and a catalog entry of the app's.
 bool advise_a_fresh_worker(Message* words) {
   constexpr std::string_view restart =
       "{}; the GPU was reset and every buffer on it was lost, but this process cannot use it again ({}): "
@@ -144,14 +148,6 @@ bool advise_a_fresh_worker(Message* words) {
       }
   return false;
 }
-
-namespace {
-// "SIGKILL": a name, the same in every language (strsignal's "Killed" is English).
-std::string signal_name(int signal) {
-  const char* abbreviation = sigabbrev_np(signal);
-  return abbreviation != nullptr ? std::string("SIG") + abbreviation : std::string("?");
-}
-}  // namespace
 
 Message WorkerClient::reap() {
   if (pid_ <= 0) return cudalab::message("the worker was not running");
