@@ -13,6 +13,10 @@
 #include <fmt/format.h>
 
 #include "cudalab/jit.h"
+#include "cudalab/program_text.h"
+#include "cudalab/emu/runtime_engine.h"
+#include "cudalab/emu/sync_epoch.h"
+#include "cudalab/emu/warp_call.h"
 #include "cudalab/message_format.h"
 #include "emu/emu_device.h"
 #include "emu/host_imports.h"
@@ -80,8 +84,14 @@ bool write_file(const fs::path& file, const std::string& text) {
 
 }  // namespace
 
-Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
-                          double time_limit_seconds) {
+namespace {
+
+// Compiles `unit` (with `source`'s headers and objects) into a shared object and loads it. A
+// kernel's imports are held to what device code may call and it may run nothing when loaded; a
+// whole program's to what cudalab exec runs (host_imports.h), and its static constructors run when
+// it is loaded, after `before_load` (the sandbox's seal).
+Status build_and_load(const JitSource& source, const std::string& unit, bool program, JitOutput* out,
+                      double time_limit_seconds, void** handle) {
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   const std::string compiler = host_compiler();
@@ -102,8 +112,6 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   for (const auto& [name, text] : embedded_emulation_headers())
     if (!write_file(scratch.path / "include" / std::string(name), std::string(text)))
       return Status::error(StatusCode::io_error, message("could not write {}", as_is(name)));
-  const std::string unit = source.text + "\n\nextern \"C\" void cudalab_jit_entry(void** args) {\n" +
-                           source.emu_entry_body + "\n}\n";
   const fs::path unit_file = scratch.path / "kernel.cpp";
   const fs::path object_file = scratch.path / "kernel.so";
   if (!write_file(unit_file, unit))
@@ -151,16 +159,17 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   // with attacks that need them.
   const char* unsafe = std::getenv("CUDALAB_UNSAFE_HOST_CALLS");
   if (unsafe == nullptr || std::string_view(unsafe) != "1") {
-    if (Message refused = refuse_host_imports(imports); !refused.empty())
+    if (Message refused = program ? refuse_program_imports(imports) : refuse_host_imports(imports); !refused.empty())
       return Status::error(StatusCode::invalid_argument, message("does not link: {}", std::move(refused)));
-    if (Message refused = refuse_load_time_code(object_file.string()); !refused.empty())
-      return Status::error(StatusCode::invalid_argument, message("does not link: {}", std::move(refused)));
+    if (!program)
+      if (Message refused = refuse_load_time_code(object_file.string()); !refused.empty())
+        return Status::error(StatusCode::invalid_argument, message("does not link: {}", std::move(refused)));
   }
   if (source.before_load) source.before_load();
-  void* handle = dlopen(object_file.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
+  *handle = dlopen(object_file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (*handle == nullptr) {
     const std::string why = dlerror();
-    const bool dynamic_shared = source.text.find("extern __shared__") != std::string::npos;
+    const bool dynamic_shared = !program && source.text.find("extern __shared__") != std::string::npos;
     return Status::error(StatusCode::invalid_argument,
                          dynamic_shared
                              ? message("does not link: `extern __shared__` arrays are not supported in compiled "
@@ -170,16 +179,73 @@ Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* k
   }
   // Never dlclose: the object may have registered arrays with the engine, and work queued on
   // other threads may still run its code; a compile leaves a few hundred KiB mapped.
+  out->seconds = elapsed();
+  return Status::success();
+}
+
+class EmuJitProgram final : public JitProgram {
+ public:
+  explicit EmuJitProgram(void* handle) : handle_(handle) {
+    // What a program's kernels call in the engine (host_imports.cpp, kEngine): named here, so that
+    // an executable that compiles programs keeps them all, even those its own code never calls.
+    static void* const engine[] = {reinterpret_cast<void*>(&syncthreads), reinterpret_cast<void*>(&syncthreads_count),
+                                   reinterpret_cast<void*>(&print_captured), reinterpret_cast<void*>(&clock_ns),
+                                   reinterpret_cast<void*>(&trap), reinterpret_cast<void*>(&assert_fail),
+                                   reinterpret_cast<void*>(&sync_point), reinterpret_cast<void*>(&warp_meet),
+                                   reinterpret_cast<void*>(&warp_op_name), reinterpret_cast<void*>(&register_dynamic_shared),
+                                   reinterpret_cast<void*>(&rt::dynamic_shared)};
+    asm volatile("" : : "r"(engine) : "memory");
+  }
+  void* symbol(const char* name) const override { return dlsym(handle_, name); }
+
+ private:
+  void* handle_;
+};
+
+}  // namespace
+
+Status EmuDevice::compile(const JitSource& source, std::unique_ptr<JitKernel>* kernel, JitOutput* out,
+                          double time_limit_seconds) {
+  const std::string unit = source.text + "\n\nextern \"C\" void cudalab_jit_entry(void** args) {\n" +
+                           source.emu_entry_body + "\n}\n";
+  void* handle = nullptr;
+  CUDALAB_RETURN_IF_ERROR(build_and_load(source, unit, /*program=*/false, out, time_limit_seconds, &handle));
   auto entry = reinterpret_cast<EntryFn>(dlsym(handle, "cudalab_jit_entry"));
   if (entry == nullptr) return Status::error(StatusCode::internal, message("the compiled kernel has no entry point"));
   *kernel = std::make_unique<EmuJitKernel>(source.kernel_name, entry);
-  out->seconds = elapsed();
+  return Status::success();
+}
+
+Status compile_program_for_emulator(const JitSource& source, std::unique_ptr<JitProgram>* program, JitOutput* out,
+                                    double time_limit_seconds) {
+  const ProgramText rewritten = rewrite_for_emulator(source.text);
+  if (!rewritten.problem.empty())
+    return Status::error(StatusCode::invalid_argument, message("does not compile: {}", rewritten.problem));
+  JitSource with_headers = source;
+  // What a CUDA program includes for the runtime: the emulated one (cudalab/emu/program.h).
+  for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
+    with_headers.headers.emplace_back(name, "#pragma once\n#include \"cudalab/emu/program.h\"\n");
+  std::string quoted_name;
+  for (char c : source.file_name) quoted_name += c == '"' || c == '\\' || c == '\n' ? '_' : c;
+  const std::string unit =
+      "#include \"cudalab/emu/program.h\"\n#line 1 \"" + quoted_name + "\"\n" + rewritten.text + "\n";
+  void* handle = nullptr;
+  CUDALAB_RETURN_IF_ERROR(build_and_load(with_headers, unit, /*program=*/true, out, time_limit_seconds, &handle));
+  *program = std::make_unique<EmuJitProgram>(handle);
   return Status::success();
 }
 
 }  // namespace cudalab::emu
 
 namespace cudalab {
+
+Status compile_program(const Device& device, const JitSource& source, std::unique_ptr<JitProgram>* program,
+                       JitOutput* out, double time_limit_seconds) {
+  if (device.is_gpu())
+    return Status::error(StatusCode::unsupported,
+                         message("a whole program runs on the emulator here; on a GPU machine build it with nvcc"));
+  return emu::compile_program_for_emulator(source, program, out, time_limit_seconds);
+}
 
 std::vector<std::string> emu_jit_code_flags(const std::string& compiler) {
   // -fno-plt: calls out of the kernel (the engine's sync_point for every checked access,

@@ -162,15 +162,74 @@ bool allowed_import(const std::string& name) {
   return is_math(name);
 }
 
-Message refuse_host_imports(const std::vector<std::string>& names) {
+namespace {
+
+// The imports `allowed` refuses, demangled, each once; and the first four as "`a`, `b`".
+std::vector<std::string> refused_imports(const std::vector<std::string>& names, bool (*allowed)(const std::string&),
+                                         std::string* list) {
   std::vector<std::string> refused;
   for (const std::string& name : names) {
     const std::string shown = demangled(name);
-    if (!allowed_import(name) && std::find(refused.begin(), refused.end(), shown) == refused.end()) refused.push_back(shown);
+    if (!allowed(name) && std::find(refused.begin(), refused.end(), shown) == refused.end()) refused.push_back(shown);
   }
-  if (refused.empty()) return {};
+  for (std::size_t i = 0; i < refused.size() && i < 4; ++i) *list += (i ? ", " : "") + ("`" + refused[i] + "`");
+  return refused;
+}
+
+// The C library's part a teaching program uses: printing, numbers from text, rand, the clock, exit.
+constexpr std::string_view kProgramC[] = {
+    "printf",   "fprintf",  "vprintf", "vfprintf", "puts",     "putchar", "fputs",   "fputc",   "putc",    "fwrite",
+    "fflush",   "stdout",   "stderr",  "sprintf",  "snprintf", "vsnprintf", "vsprintf", "__printf_chk", "__fprintf_chk",
+    "__sprintf_chk", "__snprintf_chk", "__vsnprintf_chk", "__vfprintf_chk", "__vprintf_chk", "rand", "srand", "rand_r",
+    "time",     "clock",    "clock_gettime", "gettimeofday", "exit", "abort", "atexit", "strlen", "strcmp", "strncmp",
+    "strcpy",   "strncpy",  "strcat",  "strchr",   "strstr",   "strtol",  "strtoul", "strtoll", "strtod",  "strtof",
+    "atoi",     "atol",     "atof",    "abs",      "labs",     "llabs",   "qsort",   "bsearch", "calloc",  "realloc",
+    "aligned_alloc", "posix_memalign", "__isoc99_sscanf", "sscanf", "__isoc23_strtol", "__isoc23_strtoul",
+    "__isoc23_strtoll", "__isoc23_sscanf", "memchr", "toupper", "tolower", "__ctype_b_loc", "__ctype_toupper_loc",
+    "__ctype_tolower_loc", "drand48", "srand48", "lrand48", "__libc_single_threaded"};
+
+// The C++ library's part: streams to the terminal, strings, the clocks, random numbers, exceptions.
+constexpr std::string_view kProgramCxx[] = {
+    "std::basic_ostream", "std::ostream", "std::cout", "std::cerr", "std::clog", "std::endl", "std::flush",
+    "std::ios_base", "std::basic_ios", "std::__ostream_insert", "std::operator<<", "std::ctype", "std::locale",
+    "std::chrono::", "std::__cxx11::basic_string", "std::__cxx11::to_string", "std::basic_string", "std::random_device",
+    "std::mersenne_twister_engine", "std::__detail::", "std::_Hash_bytes", "std::_Rb_tree", "std::__once_call",
+    "std::runtime_error", "std::logic_error", "std::out_of_range", "std::invalid_argument", "std::exception",
+    "std::bad_alloc", "std::length_error", "vtable for std::", "typeinfo for std::", "typeinfo for ",
+    "std::__cxx11::basic_ostringstream", "std::__cxx11::basic_stringstream", "std::basic_streambuf",
+    "std::__cxx11::basic_stringbuf", "std::terminate", "std::uncaught_exception", "std::_V2::", "std::thread::hardware_concurrency",
+    "vtable for __cxxabiv1::"};
+
+}  // namespace
+
+bool allowed_program_import(const std::string& name) {
+  if (allowed_import(name)) return true;
+  if (std::find(std::begin(kProgramC), std::end(kProgramC), name) != std::end(kProgramC)) return true;
+  const std::string shown = demangled(name);
+  if (shown.starts_with("cudalab::emu::rt::")) return true;  // the emulated runtime (runtime_engine.h)
+  if (shown.starts_with("cudalab::")) return false;           // nothing else of the executable's
+  for (std::string_view prefix : kProgramCxx)
+    if (shown.starts_with(prefix)) return true;
+  return false;
+}
+
+Message refuse_program_imports(const std::vector<std::string>& names) {
   std::string list;
-  for (std::size_t i = 0; i < refused.size() && i < 4; ++i) list += (i ? ", " : "") + ("`" + refused[i] + "`");
+  const std::vector<std::string> refused = refused_imports(names, allowed_program_import, &list);
+  if (refused.empty()) return {};
+  if (refused.size() > 4)
+    return message("the program calls {} and {} more: outside what CUDA Lab runs on the emulator (the CUDA runtime's "
+                   "common calls, printing, the clock, rand, strings and streams; no files, processes or network)",
+                   as_is(list), refused.size() - 4);
+  return message("the program calls {}: outside what CUDA Lab runs on the emulator (the CUDA runtime's common calls, "
+                 "printing, the clock, rand, strings and streams; no files, processes or network)",
+                 as_is(list));
+}
+
+Message refuse_host_imports(const std::vector<std::string>& names) {
+  std::string list;
+  const std::vector<std::string> refused = refused_imports(names, allowed_import, &list);
+  if (refused.empty()) return {};
   if (refused.size() > 4)
     return message("the kernel calls {} and {} more: host code, which a kernel cannot call (on a GPU it may call only "
                    "__device__ functions, printf, malloc, memcpy and the math functions)",

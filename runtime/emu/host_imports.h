@@ -22,6 +22,13 @@ bool allowed_import(const std::string& name);
 // functions (demangled).
 Message refuse_host_imports(const std::vector<std::string>& names);
 
+// A whole program (`cudalab exec`, a host-code exercise) may call more: the emulated CUDA runtime
+// (cudalab/emu/runtime_engine.h), printing to stdout and stderr, the clocks, rand, exit, strings
+// and streams of the C++ library. Files, processes, sockets and the environment stay out; the
+// sandbox behind refuses them anyway, this says which call and why in words.
+bool allowed_program_import(const std::string& name);
+Message refuse_program_imports(const std::vector<std::string>& names);
+
 // Empty when loading the object runs nothing of the file's own; otherwise why it is refused, in words.
 // A kernel file holds device code only: a static constructor (a global initialised by a function
 // call, an object with a constructor, __attribute__((constructor))) or destructor would run on the

@@ -48,6 +48,8 @@ struct JitSource {
   // ahead of time with the same options (the exercise race detector's steps, compiled beside the
   // precompiled prefix).
   std::vector<std::string> objects;
+  // compile_program only: the name compiler messages give the program's file ("vector_add.cu").
+  std::string file_name = "program.cu";
 };
 
 struct JitOutput {
@@ -72,6 +74,21 @@ class JitKernel {
 // `time_limit_seconds` bounds the host compiler (a pathological template can take minutes).
 Status compile_kernel(Device& device, const JitSource& source, std::unique_ptr<JitKernel>* kernel,
                       JitOutput* out, double time_limit_seconds = 30);
+
+// A whole CUDA program compiled for the emulator (`cudalab exec`, host-code exercises): `text` is
+// the program, named `file_name` in compiler messages, rewritten by program_text.h and
+// compiled after cudalab/emu/program.h; kernel_name and emu_entry_body are not used. Its runtime
+// calls reach the device bound with emulated_runtime::bind (cudalab/emulated_runtime.h). It stays
+// loaded while the process lives.
+class JitProgram {
+ public:
+  virtual ~JitProgram() = default;
+  // The program's own function or variable (a mangled C++ name, or an extern "C" one); nullptr if none.
+  virtual void* symbol(const char* name) const = 0;
+};
+// On a GPU device: `unsupported`, in words (a GPU runs a program built by nvcc).
+Status compile_program(const Device& device, const JitSource& source, std::unique_ptr<JitProgram>* program,
+                       JitOutput* out, double time_limit_seconds = 30);
 
 // Launches a compiled kernel; `args[i]` holds argument i's bytes as the kernel takes it.
 Status launch_compiled(Device& device, const JitKernel& kernel, const LaunchConfig& config,
