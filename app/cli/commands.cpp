@@ -29,6 +29,7 @@
 #include "prediction.h"
 #include "run_checks.h"
 #include "sandbox/sandbox.h"
+#include "cli/exec_command.h"
 #include "worker/messages.h"
 #include "worker/protocol.h"
 #include "worker/step_host.h"
@@ -289,6 +290,8 @@ int run_command_line(int argc, char** argv, const OpenWindow& open_window) {
 
   ExerciseCommands exercise_commands;
   add_exercise_commands(cli, &exercise_commands);
+  ExecCommand exec_command;
+  add_exec_command(cli, &exec_command);
 
   try {
     cli.parse(argc, argv);
@@ -303,6 +306,7 @@ int run_command_line(int argc, char** argv, const OpenWindow& open_window) {
     return run_record(std::cout, record_options);
   }
   if (const int code = run_exercise_commands(exercise_commands); code >= 0) return code;
+  if (const int code = run_exec_command(exec_command); code >= 0) return code;
   if (*list) return command_list(list_language);
   if (*devices) return command_devices(devices_language);
   if (*run) return command_run(run_options, json_path, time_limit_seconds, predicted, run_language);

@@ -81,6 +81,11 @@ json encode(const Request& request) {
           [](const ask::Check& m) -> json {
             return {{"op", "check"}, {"id", m.id}, {"exercise", m.exercise}, {"source", m.source}};
           },
+          [](const ask::Exec& m) -> json {
+            json headers = json::object();
+            for (const auto& [name, text] : m.headers) headers[name] = text;
+            return {{"op", "exec"}, {"id", m.id}, {"file", m.file_name}, {"source", m.source}, {"headers", std::move(headers)}};
+          },
           [](const ask::Cancel&) -> json { return {{"op", "cancel"}}; },
       },
       request);
@@ -106,6 +111,7 @@ json encode(const Reply& reply) {
             return {{"op", "phase"}, {"id", m.id}, {"phase", "test"}, {"test", *m.test}};
           },
           [](const tell::Partial& m) -> json { return {{"op", "partial"}, {"id", m.id}, {"run", to_json(m.run)}}; },
+          [](const tell::Output& m) -> json { return {{"op", "output"}, {"id", m.id}, {"text", m.text}}; },
           [](const tell::Done& m) -> json {
             return {{"op", "done"}, {"id", m.id}, {"run", to_json(m.run)}, {"retire", m.retire}};
           },
@@ -141,6 +147,13 @@ Status decode(const json& message, std::optional<Request>* out) {
   } else if (op == "check") {
     *out = ask::Check{fields.get("id", std::uint64_t{0}), fields.get<std::string>("exercise", ""),
                       fields.get<std::string>("source", "")};
+  } else if (op == "exec") {
+    ask::Exec m{fields.get("id", std::uint64_t{0}), fields.get<std::string>("file", ""),
+                fields.get<std::string>("source", ""), {}};
+    if (const json* headers = fields.object("headers"))
+      for (const auto& [name, text] : headers->items())
+        if (text.is_string()) m.headers.emplace_back(name, text.get<std::string>());
+    *out = std::move(m);
   } else if (op == "cancel") {
     *out = ask::Cancel{};
   }
@@ -188,6 +201,8 @@ Status decode(const json& message, std::optional<Reply>* out) {
     m.id = fields.get("id", std::uint64_t{0});
     status = read_run(fields, &m.run);
     *out = std::move(m);
+  } else if (op == "output") {
+    *out = tell::Output{fields.get("id", std::uint64_t{0}), fields.get<std::string>("text", "")};
   } else if (op == "done") {
     tell::Done m;
     m.id = fields.get("id", std::uint64_t{0});

@@ -6,6 +6,8 @@
 //   app → worker   {"op":"open", "backend":"auto|gpu|emu", "gpu":0, "list":true}
 //                  {"op":"run", "id":7, "chapter":2, "step":0, "values":{"n":1024}}
 //                  {"op":"check", "id":8, "exercise":"guard", "source":"…"}
+//                  {"op":"exec", "id":9, "file":"add.cu", "source":"…", "headers":{"tile.cuh":"…"}}
+//                                                        (a whole program's main)
 //                  {"op":"cancel"}                       (while a run or a check is going)
 //   worker → app   {"op":"sandbox", "line":"Sandbox: …"}  (a sandboxed worker's first words)
 //                  {"op":"opened", "run":{…status, device…}, "choices":[{"id":"emu","device":{…}}]}
@@ -13,6 +15,7 @@
 //                  {"op":"phase", "id":7, "phase":"run"}   (a check compiled: its run clock starts)
 //                  {"op":"phase", "id":7, "phase":"test", "test":2}   (a check's test 3 starts)
 //                  {"op":"partial", "id":7, "run":{…}}   (RunControl::publish)
+//                  {"op":"output", "id":9, "text":"…"}   (what a program printed, as it prints it)
 //                  {"op":"done", "id":7, "run":{…}, "retire":false}
 //                  {"op":"fault", "message":"…"}          (then the worker exits; crash_report.cpp
 //                                                         writes this one by hand, in a signal handler)
@@ -54,9 +57,15 @@ struct Check {
   std::uint64_t id = 0;
   std::string exercise, source;
 };
+// Runs a whole CUDA program (its main) on the open device: `cudalab exec`.
+struct Exec {
+  std::uint64_t id = 0;
+  std::string file_name, source;
+  std::vector<std::pair<std::string, std::string>> headers;  // its own `#include "name"` files: name, text
+};
 struct Cancel {};
 }  // namespace ask
-using Request = std::variant<ask::Open, ask::RunStep, ask::Check, ask::Cancel>;
+using Request = std::variant<ask::Open, ask::RunStep, ask::Check, ask::Exec, ask::Cancel>;
 
 // What the worker answers.
 namespace tell {
@@ -81,6 +90,11 @@ struct Partial {
   std::uint64_t id = 0;
   Run run;
 };
+// What a program wrote to stdout and stderr, in the order it wrote it.
+struct Output {
+  std::uint64_t id = 0;
+  std::string text;
+};
 struct Done {
   std::uint64_t id = 0;
   Run run;
@@ -91,7 +105,8 @@ struct Fault {
   Message words;        // the same, to be said in the language shown (empty: say `message`)
 };
 }  // namespace tell
-using Reply = std::variant<tell::Sandbox, tell::Opened, tell::Progress, tell::Phase, tell::Partial, tell::Done, tell::Fault>;
+using Reply = std::variant<tell::Sandbox, tell::Opened, tell::Progress, tell::Phase, tell::Partial, tell::Output, tell::Done,
+                           tell::Fault>;
 
 nlohmann::json encode(const Request& request);
 nlohmann::json encode(const Reply& reply);

@@ -219,10 +219,17 @@ Run WorkerClient::check(const std::string& exercise, const std::string& source, 
   return exchange(ask::Check{0, exercise, source}, control, time_limit);
 }
 
-Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::chrono::milliseconds time_limit) {
+Run WorkerClient::exec(const ask::Exec& program, const std::function<void(const std::string&)>& on_output,
+                       lessons::RunControl& control, std::chrono::milliseconds time_limit) {
+  return exchange(program, control, time_limit, on_output);
+}
+
+Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::chrono::milliseconds time_limit,
+                           const std::function<void(const std::string&)>& on_output) {
   Run result;
-  // Whose limit it is, in the words a timeout gives: a step's, or an exercise's check's.
-  const bool checking = std::holds_alternative<ask::Check>(request);
+  // Whose limit it is, in the words a timeout gives: a step's, an exercise's check's, a program's.
+  const bool program = std::holds_alternative<ask::Exec>(request);
+  const bool checking = program || std::holds_alternative<ask::Check>(request);
   const auto started = Clock::now();
   // A check runs under its time limit from when it compiled (the first "phase" message, sent
   // before any student code is loaded); until then under the compile limit.
@@ -281,6 +288,8 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
         if (!run_started) run_started = Clock::now();
         if (phase->test) test_running = *phase->test;
       }
+      if (auto* output = std::get_if<tell::Output>(&*reply); output != nullptr && output->id == id && on_output)
+        on_output(output->text);
       if (auto* partial = std::get_if<tell::Partial>(&*reply); partial != nullptr && partial->id == id) {
         control.publish(partial->run);
         last_partial = std::move(partial->run);
@@ -349,6 +358,10 @@ Run WorkerClient::exchange(Request request, lessons::RunControl& control, std::c
         return stopped(StatusCode::timeout, cudalab::message("stopped after {}: the compiler did not finish within {} (the "
                                                     "check's compile limit)",
                                                     after, seconds_in_words(compile_limit)));
+      }
+      if (over_time && program) {
+        return stopped(StatusCode::timeout, cudalab::message("stopped after {} (the program's time limit is {}): it was still running",
+                                                             after, seconds_in_words(time_limit)));
       }
       if (over_time) {
         return stopped(StatusCode::timeout,

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,13 @@ class WorkerClient {
   Run check(const std::string& exercise, const std::string& source, lessons::RunControl& control,
             std::chrono::milliseconds time_limit);
 
+  // Runs a whole CUDA program's main() (`cudalab exec`): compiled for the emulator under the
+  // compile limit, then run under `time_limit`. What it prints reaches `on_output` as it comes (on
+  // the calling thread); the Run's results["exit_code"] says how main ended. For a sandboxed
+  // client, and once: the worker ends after it.
+  Run exec(const ask::Exec& program, const std::function<void(const std::string&)>& on_output, lessons::RunControl& control,
+           std::chrono::milliseconds time_limit);
+
   // Any thread: the app is quitting; whatever runs is killed at once, not asked.
   void abandon() { abandoned_ = true; }
 
@@ -57,7 +65,8 @@ class WorkerClient {
 
  private:
   // `request` is an ask::RunStep or an ask::Check; its id is set here.
-  Run exchange(Request request, lessons::RunControl& control, std::chrono::milliseconds time_limit);
+  Run exchange(Request request, lessons::RunControl& control, std::chrono::milliseconds time_limit,
+               const std::function<void(const std::string&)>& on_output = {});
   Status ensure_started();
   Status read_sandbox_line();
   Status send_open(BackendOpening opening, bool list, std::vector<BackendChoice>* choices, DeviceFacts* facts);

@@ -11,6 +11,8 @@
 #include <thread>
 #include <variant>
 
+#include "cudalab/emulated_runtime.h"
+#include "cudalab/jit.h"
 #include "exercises/checker.h"
 #include "exercises/precompiled_prefix.h"
 #include "lesson.h"
@@ -18,6 +20,7 @@
 #include "session/paths.h"
 #include "worker/crash_report.h"
 #include "worker/messages.h"
+#include "worker/program_output.h"
 #include "worker/protocol.h"
 #include "worker/step_host.h"
 
@@ -49,6 +52,7 @@ class Worker {
       if (const auto* open_request = std::get_if<ask::Open>(&request)) open(*open_request);
       if (const auto* run_request = std::get_if<ask::RunStep>(&request)) run(*run_request);
       if (const auto* check_request = std::get_if<ask::Check>(&request)) check(*check_request);
+      if (const auto* exec_request = std::get_if<ask::Exec>(&request)) exec(*exec_request);
     }
   }
 
@@ -150,6 +154,74 @@ class Worker {
     send(tell::Done{id, std::move(result), retire});
     if (retire) ::_exit(0);
   }
+
+  // Compiles a whole program for the emulator and runs its main(): what it prints goes to the app
+  // as it comes (tell::Output), its exit code in the Run's results["exit_code"]. Only in a
+  // sandboxed worker (the client's choice), which ends after it: the program may have called
+  // exit(), which ends this process through finish_program.
+  void exec(const ask::Exec& request) {
+    exec_id_ = request.id;
+    Device* device = host_->device();
+    Run result;
+    result.lesson = "exec";
+    if (device == nullptr) {
+      result.status = Status::error(StatusCode::no_device, cudalab::message("no device is open to run the program on"));
+      send(tell::Done{exec_id_, std::move(result), false});
+      return;
+    }
+    JitSource source;
+    source.text = request.source;
+    source.file_name = request.file_name.empty() ? "program.cu" : request.file_name;
+    source.headers = request.headers;
+    source.before_load = [&] {
+      send(tell::Phase{exec_id_, std::nullopt});
+      (void)output_.start([this](std::string text) { send(tell::Output{exec_id_, std::move(text)}); }, kOutputLimit);
+      sandbox::seal_run_phase();
+    };
+    std::unique_ptr<JitProgram> program;
+    JitOutput compiled;
+    result.status = compile_program(*device, source, &program, &compiled);
+    using MainFn = int (*)(int, char**, char**);
+    MainFn main_fn = result.status.ok() ? reinterpret_cast<MainFn>(program->symbol("main")) : nullptr;
+    if (result.status.ok() && main_fn == nullptr)
+      result.status = Status::error(StatusCode::invalid_argument, cudalab::message("the program has no main()"));
+    if (!result.status.ok()) {
+      output_.finish();
+      result.device = device->facts();
+      result.results["compiler_log"] = compiled.log.substr(0, 64 * 1024);
+      send(tell::Done{exec_id_, std::move(result), false});
+      return;
+    }
+    emulated_runtime::bind(device);
+    running_program_ = this;
+    ::on_exit([](int code, void*) { running_program_->finish_program(code, /*called_exit=*/true); }, nullptr);
+    std::string name = source.file_name;
+    char* argv[] = {name.data(), nullptr};
+    char* envp[] = {nullptr};
+    finish_program(main_fn(1, argv, envp), /*called_exit=*/false);
+  }
+
+  void finish_program(int exit_code, bool called_exit) {
+    if (std::exchange(program_finished_, true)) return;
+    emulated_runtime::flush_printf();
+    output_.finish();
+    Run result;
+    result.lesson = "exec";
+    result.device = host_->device()->facts();
+    result.results["exit_code"] = exit_code;
+    if (called_exit) result.results["called_exit"] = true;
+    const emulated_runtime::Record record = emulated_runtime::record();
+    result.results["launches"] = record.launches.size();
+    result.results["leaked_allocations"] = record.live.size();
+    if (!record.last_failure.ok()) result.results["last_failure"] = record.last_failure.words_or_text().english();
+    send(tell::Done{exec_id_, std::move(result), false});
+  }
+
+  static constexpr std::size_t kOutputLimit = 1 << 20;
+  static inline Worker* running_program_ = nullptr;  // for the handler exit() runs
+  ProgramOutput output_;
+  std::uint64_t exec_id_ = 0;
+  bool program_finished_ = false;
 
   int fd_;
   std::vector<std::unique_ptr<lessons::Lesson>> lessons_;

@@ -222,9 +222,24 @@ Status compile_program_for_emulator(const JitSource& source, std::unique_ptr<Jit
   if (!rewritten.problem.empty())
     return Status::error(StatusCode::invalid_argument, message("does not compile: {}", rewritten.problem));
   JitSource with_headers = source;
-  // What a CUDA program includes for the runtime: the emulated one (cudalab/emu/program.h).
+  // The program's own headers are CUDA too.
+  for (auto& [name, text] : with_headers.headers) {
+    ProgramText header = rewrite_for_emulator(text);
+    if (!header.problem.empty())
+      return Status::error(StatusCode::invalid_argument, message("does not compile: {}: {}", as_is(name), header.problem));
+    text = "#line 1 \"" + name + "\"\n" + header.text;
+  }
+  // What a CUDA program includes for the runtime: the emulated one (cudalab/emu/program.h). What
+  // exists only on a GPU stops the compile with its reason, at the program's #include line.
   for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
     with_headers.headers.emplace_back(name, "#pragma once\n#include \"cudalab/emu/program.h\"\n");
+  with_headers.headers.emplace_back("cuda_fp16.h", "#pragma once\n#include \"cudalab/emu/half.h\"\n");
+  for (const auto& [name, what] : {std::pair{"mma.h", "nvcuda::wmma (tensor cores)"}, {"cublas_v2.h", "cuBLAS"},
+                                   {"cublas.h", "cuBLAS"}, {"curand.h", "cuRAND"}, {"cufft.h", "cuFFT"},
+                                   {"cooperative_groups.h", "cooperative groups"},
+                                   {"cuda_pipeline.h", "cp.async pipelines"}})
+    with_headers.headers.emplace_back(
+          name, fmt::format("#error \"{} runs only on a GPU: the emulator cannot run a program that includes <{}>\"\n", what, name));
   std::string quoted_name;
   for (char c : source.file_name) quoted_name += c == '"' || c == '\\' || c == '\n' ? '_' : c;
   const std::string unit =

@@ -167,6 +167,42 @@ bool read_extern_shared(std::string_view s, const std::vector<bool>& code, std::
   return !type->empty();
 }
 
+// `asm [volatile] ("…" : outputs …);` starting at `at`: inline PTX. The one a teaching program
+// uses to read a clock (%globaltimer, %clock64, %clock) becomes the emulator's clock; any other
+// cannot run here. Returns false when `at` starts no asm statement.
+bool read_asm(std::string_view s, const std::vector<bool>& code, std::size_t at, std::size_t* end, std::string* replacement,
+              Message* problem) {
+  auto is_token = [&](std::size_t k, std::string_view word) {
+    return s.substr(k, word.size()) == word && (k == 0 || !is_name_char(s[k - 1])) &&
+           (k + word.size() >= s.size() || !is_name_char(s[k + word.size()]));
+  };
+  std::size_t k = at;
+  if (is_token(k, "asm")) k += 3;
+  else if (is_token(k, "__asm__")) k += 7;
+  else return false;
+  while (k < s.size() && is_space(s[k])) ++k;
+  for (std::string_view qualifier : {"volatile", "__volatile__"})
+    if (is_token(k, qualifier)) k += qualifier.size();
+  while (k < s.size() && is_space(s[k])) ++k;
+  if (k >= s.size() || s[k] != '(') return false;
+  const std::size_t close = matching(s, code, k + 1, ")");
+  if (close == std::string_view::npos) return false;
+  const std::string_view inside = s.substr(k + 1, close - k - 1);
+  *end = close + 1;
+  const bool clock = inside.find("%globaltimer") != std::string_view::npos || inside.find("%clock") != std::string_view::npos;
+  // The one output operand: `"=l"(now)` → now.
+  const std::size_t colon = inside.find(':');
+  const std::size_t open = colon == std::string_view::npos ? colon : inside.find('(', colon);
+  const std::size_t shut = open == std::string_view::npos ? open : inside.find(')', open);
+  if (!clock || shut == std::string_view::npos) {
+    *problem = message("line {}: inline PTX (`asm`) runs only on a GPU; the emulator cannot run it", line_of(s, at));
+    return true;
+  }
+  *replacement = keeping_lines(fmt::format("(({}) = ::cudalab::emu::clock_ns())", inside.substr(open + 1, shut - open - 1)),
+                               s.substr(at, close + 1 - at));
+  return true;
+}
+
 }  // namespace
 
 ProgramText rewrite_for_emulator(std::string_view s) {
@@ -188,6 +224,18 @@ ProgramText rewrite_for_emulator(std::string_view s) {
         i = end - 1;
       }
       continue;
+    }
+    if (s[i] == 'a' || s[i] == '_') {
+      std::size_t end = 0;
+      std::string replacement;
+      if (read_asm(s, code, i, &end, &replacement, &result.problem)) {
+        if (!result.problem.empty()) return result;
+        out.append(s.substr(copied, i - copied));
+        out += replacement;
+        copied = end;
+        i = end - 1;
+        continue;
+      }
     }
     if (s[i] != '<' || s.substr(i, 3) != "<<<" || !code[i + 1] || !code[i + 2]) continue;
     const std::size_t start = callee_start(s, i);

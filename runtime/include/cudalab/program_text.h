@@ -7,6 +7,8 @@
 //       → ::cudalab::emu::rt::launch_kernel("kernel", LINE, kernel, ::cudalab::emu::rt::launch_config(grid, block…), args…)
 //   extern __shared__ T name[];   (any attributes, at any scope)
 //       → CUDALAB_EXTERN_SHARED(T, name);
+//   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));   (a clock read in inline PTX)
+//       → ((now) = ::cudalab::emu::clock_ns());   any other inline PTX is a problem, in words
 // Comments, string and character literals are never touched.
 #include <string>
 #include <string_view>
