@@ -23,6 +23,12 @@ constexpr Translation verdict_words[] = {
      "读写次数过多"},
     {"Divergent barrier",
      "屏障前分支发散"},
+    {"Leaks device memory",
+     "泄漏设备内存"},
+    {"Misses a failed launch",
+     "没有察觉启动失败"},
+    {"Breaks the exercise's rule",
+     "违反了练习的规则"},
     // A class folder's entries that are not gradable files (app/cli/class_folder.cpp).
     // `cudalab run`, `check`, `exercise(s)`: the text reports' own words (fmt strings, "{}" in order).
     {"device: ",

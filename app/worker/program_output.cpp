@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "cudalab/message_format.h"
 
 namespace cudalab::app::worker {
@@ -41,7 +43,7 @@ void ProgramOutput::read_loop(int fd) {
     if (room > 0) pass_on_(std::string(buffer, std::min(room, count)));
     if (count > room && !told) {
       told = true;
-      pass_on_(message("\n[… the rest of the output was left out: more than {} KiB]\n", limit_ >> 10).english());
+      pass_on_(fmt::format("\n[… the rest of the output was left out: more than {} KiB]\n", limit_ >> 10));
     }
   }
   ::close(fd);

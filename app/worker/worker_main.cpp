@@ -137,8 +137,15 @@ class Worker {
     ex::CheckHooks hooks;
     // The client's run-time clock starts here: compiling has a limit of its own. Said before the
     // seal and before any of the student's code is loaded, so this message is ours.
+    // Host code prints with the C library (and its kernels' printf reach stdout at each
+    // synchronisation): caught here, shown with the verdict, never on the checker's terminal.
+    const ex::Exercise* exercise = ex::find_exercise(request.exercise);
+    const bool host_code = exercise != nullptr && exercise->kind == ex::ExerciseKind::host;
+    std::string printed;
     hooks.before_run = [&] {
       send(tell::Phase{id, std::nullopt});
+      if (host_code)
+        (void)output_.start([&printed](std::string text) { printed += text; }, 16 * 1024);
       sandbox::seal_run_phase();
     };
     // Which test runs, so that a crash or a hang that ends this process still names it.
@@ -147,6 +154,9 @@ class Worker {
     ex::VerdictKind kind = ex::VerdictKind::cannot_run;
     Run result = ex::check_as_run(request.exercise, request.source, device, hooks, &kind);
     crash_report_set_step(nullptr, 0);
+    output_.finish();
+    if (auto verdict = result.results.find("verdict"); !printed.empty() && verdict != result.results.end() && verdict->is_object())
+      (*verdict)["printed"] = (*verdict).value("printed", std::string()) + printed;
     // A kernel that faulted on a GPU (a trap, a device assert) leaves this process's context
     // unusable; a fresh process gets one at once (ARCHITECTURE.md, "The worker process"), as after a
     // lesson's fault.

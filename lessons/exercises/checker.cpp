@@ -13,6 +13,7 @@
 #include "cudalab/buffer.h"
 #include "cudalab/jit.h"
 #include "exercises/compile_submission.h"
+#include "exercises/host_check.h"
 #include "exercises/race_report.h"
 
 namespace cudalab::lessons::exercises {
@@ -280,7 +281,7 @@ class TestRun {
   bool fail_lines(VerdictKind kind, std::vector<Message> lines) {
     verdict_.kind = kind;
     verdict_.failed_test = test_.name.english();
-    lines.push_back(message("Test: {}, launched as {}", test_.name, as_is(test_.launch.str())));
+    lines.push_back(test_line(exercise_, test_));
     verdict_.details = std::move(lines);
     return false;
   }
@@ -308,6 +309,7 @@ void take_printed(Device& device, Verdict* verdict) {
 
 Verdict check_submission(const Exercise& exercise, std::string_view source, Device& device, CheckEvidence* evidence,
                          const std::function<void()>& before_run, const std::function<void(int)>& on_test) {
+  if (exercise.kind == ExerciseKind::host) return check_host_submission(exercise, source, device, evidence, before_run, on_test);
   Verdict verdict;
   verdict.exercise = exercise.id;
   verdict.device = device.facts().name;

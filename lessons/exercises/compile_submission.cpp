@@ -23,6 +23,8 @@ bool refuse(Verdict* verdict, VerdictKind kind, Message headline, Message detail
   return false;
 }
 
+}  // namespace
+
 // Text a compiler cannot be asked to read: too large, binary, or nothing but blanks.
 bool unreadable(std::string_view source, Verdict* verdict) {
   if (source.size() > kMaxSourceBytes)
@@ -36,6 +38,8 @@ bool unreadable(std::string_view source, Verdict* verdict) {
     return !refuse(verdict, VerdictKind::does_not_compile, message("Does not compile: the file is not text (it contains NUL bytes)"));
   return false;
 }
+
+namespace {
 
 // The compiler names the probe's stand-ins (probe.cuh) where the student wrote a pointer or an
 // element: say the student's types instead ("‘cudalab_probe::ReadRef<float>’" is a `const float`).

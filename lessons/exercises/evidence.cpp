@@ -1,5 +1,9 @@
 #include "exercises/evidence.h"
 
+#include <cstring>
+
+#include "exercises/host_check.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -38,7 +42,7 @@ double element_of(const ArgValue& value, std::size_t i) {
 }
 
 // A pass turned into a failure by what the evidence showed.
-Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, const TestCase* test,
+Verdict overturned(const Exercise& exercise, Verdict reported, VerdictKind kind, std::size_t test_index, const TestCase* test,
                    std::vector<Message> lines) {
   Verdict verdict;
   verdict.kind = kind;
@@ -53,7 +57,7 @@ Verdict overturned(Verdict reported, VerdictKind kind, std::size_t test_index, c
   if (test != nullptr) {
     verdict.failed_test = test->name.english();
     verdict.headline = failed_test_headline(kind, static_cast<int>(test_index), reported.tests_total, test->name);
-    lines.push_back(message("Test: {}, launched as {}", test->name, as_is(test->launch.str())));
+    lines.push_back(test_line(exercise, *test));
   } else {
     verdict.headline = message("Cannot check here");
   }
@@ -150,23 +154,37 @@ Status from_json(const json& j, CheckEvidence* out, std::size_t max_bytes) {
 Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckEvidence& evidence) {
   if (!reported.passed()) return reported;
   if (reported.exercise != exercise.id)
-    return overturned(std::move(reported), VerdictKind::cannot_run, 0, nullptr,
+    return overturned(exercise, std::move(reported), VerdictKind::cannot_run, 0, nullptr,
                       {message("the worker's verdict is about another exercise")});
   const std::vector<TestCase> tests = exercise.cases();
   reported.tests_total = static_cast<int>(tests.size());
   for (std::size_t t = 0; t < tests.size(); ++t) {
     const TestCase& test = tests[t];
     if (t >= evidence.tests.size())
-      return overturned(std::move(reported), VerdictKind::cannot_run, t, &test,
+      return overturned(exercise, std::move(reported), VerdictKind::cannot_run, t, &test,
                         {message("the worker's report holds no outputs for this test")});
     const auto& outputs = evidence.tests[t];
+    if (exercise.kind == ExerciseKind::host) {
+      // What the host function returned: an error where the check made the launch fail, else its own.
+      const auto found = outputs.find(kReturnedOutput);
+      int returned = 0;
+      if (found == outputs.end() || found->second.size() != sizeof returned)
+        return overturned(exercise, std::move(reported), VerdictKind::cannot_run, t, &test,
+                          {message("the worker's report holds no value the function returned")});
+      std::memcpy(&returned, found->second.data(), sizeof returned);
+      if (test.fail_launches != 0 ? returned == 0 : returned != test.expected_return)
+        return overturned(exercise, std::move(reported), test.fail_launches != 0 ? VerdictKind::misses_an_error : VerdictKind::wrong_result, t,
+                          &test, {message("{} returned {} ({})", as_is(exercise.kernel_name), cuda_error_words(returned),
+                                          message("as the worker reported it"))});
+      if (test.fail_launches != 0) continue;
+    }
     for (std::size_t p = 0; p < exercise.params.size() && p < test.expected.size(); ++p) {
       if (!test.expected[p]) continue;
       const ParamSpec& spec = exercise.params[p];
       const ArgValue& expected = *test.expected[p];
       const auto found = outputs.find(spec.name);
       if (found == outputs.end() || found->second.size() != expected.size() * 4)
-        return overturned(std::move(reported), VerdictKind::cannot_run, t, &test,
+        return overturned(exercise, std::move(reported), VerdictKind::cannot_run, t, &test,
                           {message("the worker's report holds no output {} of the right size", as_is(spec.name))});
       std::size_t wrong = 0;
       std::vector<Message> lines;
@@ -179,7 +197,7 @@ Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckE
       }
       if (wrong == 0) continue;
       lines.insert(lines.begin(), message("{} of {} elements of {} are wrong", wrong, expected.size(), as_is(spec.name)));
-      return overturned(std::move(reported), VerdictKind::wrong_result, t, &test, std::move(lines));
+      return overturned(exercise, std::move(reported), VerdictKind::wrong_result, t, &test, std::move(lines));
     }
   }
   reported.tests_passed = reported.tests_total;

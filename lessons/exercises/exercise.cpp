@@ -59,8 +59,15 @@ std::vector<std::string> Exercise::hints(std::string_view language) const {
 std::string Exercise::signature() const {
   std::string list;
   for (const ParamSpec& p : params) list += (list.empty() ? "" : ", ") + normalize_type(p.type) + " " + p.name;
-  return fmt::format("__global__ void {}({})", kernel_name, list);
+  return fmt::format("{} {}({})", kind == ExerciseKind::host ? "cudaError_t" : "__global__ void", kernel_name, list);
 }
+
+Message test_line(const Exercise& exercise, const TestCase& test) {
+  if (exercise.kind == ExerciseKind::host) return message("Test: {}", test.name);
+  return message("Test: {}, launched as {}", test.name, as_is(test.launch.str()));
+}
+
+const char* to_string(ExerciseKind kind) { return kind == ExerciseKind::host ? "host code" : "kernel"; }
 
 const Exercise* find_exercise(std::string_view id) {
   for (const Exercise& exercise : all_exercises())

@@ -13,6 +13,7 @@
 
 #include "cudalab/device.h"
 #include "cudalab/dim.h"
+#include "cudalab/emulated_runtime.h"
 #include "cudalab/message.h"
 
 namespace cudalab::lessons::exercises {
@@ -54,6 +55,11 @@ struct TestCase {
   // Limits that depend on this test's sizes ("at most ceil(n / threads) writes"); when set, they
   // replace the exercise's own.
   std::optional<std::vector<AccessLimit>> limits;
+  // Host-code exercises: what the student's function must return (a cudaError_t's number), and a
+  // launch failure the check causes (every launch fails with this error; 0: none). With one, the
+  // function must notice and return an error: `launch` and `expected` are not used then.
+  int expected_return = 0;
+  int fail_launches = 0;
 };
 
 // A test's name: its sizes, then, where it has one, a note on what the test tries, which the
@@ -61,14 +67,24 @@ struct TestCase {
 // "n = 1000 (the last block is partly idle)").
 Message test_name(Message sizes, std::string_view note = {});
 
+// What the student writes: a kernel the check launches, or the host side (a function given host
+// arrays that allocates, copies, launches and frees with the CUDA runtime API, checked on the
+// emulator's runtime: cudalab/emulated_runtime.h).
+enum class ExerciseKind { kernel, host };
+const char* to_string(ExerciseKind kind);  // "kernel" / "host code"
+
 struct Exercise {
   std::string id;       // "map": the CLI's name, the progress key
+  ExerciseKind kind = ExerciseKind::kernel;
   std::string title;    // "Map: add ten"
   std::string chapter;  // the folder of the chapter it practises: "02_threads"
-  std::string kernel_name;
+  std::string kernel_name;  // the kernel; for host code, the host function (it returns cudaError_t)
   std::vector<ParamSpec> params;
   std::vector<AccessLimit> limits;
   std::function<std::vector<TestCase>()> cases;
+  // Host code: a rule of the exercise's own about what the program did (copies, launches), judged
+  // after the outputs; empty when it holds ("copies 3 times; the data should stay on the device").
+  std::function<Message(const emulated_runtime::Record&, const DeviceFacts&, const TestCase&)> host_rule;
   double tolerance = 1e-5;  // relative, for float outputs (ints compare exactly)
   double time_limit_seconds = 10;
 
@@ -82,9 +98,12 @@ struct Exercise {
   std::vector<std::string> hints(std::string_view language = "en") const;
   // The statement's `# ` title in `language`, else `title`.
   std::string title_in(std::string_view language) const;
-  // "__global__ void map(const float* a, float* out, int n)"
+  // "__global__ void map(const float* a, float* out, int n)"; "cudaError_t add(…)" for host code
   std::string signature() const;
 };
+
+// "Test: n = 1000, launched as <<<4, 256>>>" (host code: "Test: n = 1000"; its launch is the student's).
+Message test_line(const Exercise& exercise, const TestCase& test);
 
 // Every exercise in course order (registry.cpp).
 const std::vector<Exercise>& all_exercises();

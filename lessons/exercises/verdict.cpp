@@ -14,7 +14,7 @@
 
 namespace cudalab::lessons::exercises {
 namespace {
-constexpr std::array<std::pair<VerdictKind, const char*>, 11> kNames{{
+constexpr std::array<std::pair<VerdictKind, const char*>, 14> kNames{{
     {VerdictKind::passed, "passed"},
     {VerdictKind::wrong_result, "wrong result"},
     {VerdictKind::out_of_bounds, "out of bounds"},
@@ -26,6 +26,9 @@ constexpr std::array<std::pair<VerdictKind, const char*>, 11> kNames{{
     {VerdictKind::does_not_compile, "does not compile"},
     {VerdictKind::wrong_signature, "wrong signature"},
     {VerdictKind::cannot_run, "cannot run"},
+    {VerdictKind::leaks_memory, "leaks device memory"},
+    {VerdictKind::misses_an_error, "misses a failed launch"},
+    {VerdictKind::breaks_the_rule, "breaks the exercise's rule"},
 }};
 }  // namespace
 
@@ -272,7 +275,7 @@ Verdict verdict_of_run(const Run& run, const std::string& exercise) {
       verdict.tests_passed = index;
       verdict.failed_test = failed.name.english();
       verdict.headline = failed_test_headline(verdict.kind, index, verdict.tests_total, failed.name);
-      verdict.details.push_back(message("Test: {}, launched as {}", failed.name, as_is(failed.launch.str())));
+      verdict.details.push_back(test_line(*spec, failed));
     }
   }
   return verdict;

@@ -26,6 +26,10 @@ enum class VerdictKind {
   does_not_compile,   // compiler errors (at the student's lines)
   wrong_signature,    // the kernel is missing or its parameters differ from the starter's
   cannot_run,         // nothing to judge: no compiler, no NVRTC, an empty file…
+  // Host code (ExerciseKind::host):
+  leaks_memory,       // a cudaMalloc without its cudaFree
+  misses_an_error,    // a launch failed and the function did not say so
+  breaks_the_rule,    // the exercise's own rule about the host side (copies, launches)
 };
 const char* to_string(VerdictKind kind);  // "passed", "wrong result", …
 // "Wrong result: test 2 of 5 (n = 1000: …)": the headline of a failure in one test (0-based index).

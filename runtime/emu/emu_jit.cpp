@@ -242,8 +242,9 @@ Status compile_program_for_emulator(const JitSource& source, std::unique_ptr<Jit
           name, fmt::format("#error \"{} runs only on a GPU: the emulator cannot run a program that includes <{}>\"\n", what, name));
   std::string quoted_name;
   for (char c : source.file_name) quoted_name += c == '"' || c == '\\' || c == '\n' ? '_' : c;
-  const std::string unit =
-      "#include \"cudalab/emu/program.h\"\n#line 1 \"" + quoted_name + "\"\n" + rewritten.text + "\n";
+  std::string unit = "#include \"cudalab/emu/program.h\"\n#line 1 \"" + quoted_name + "\"\n" + rewritten.text + "\n";
+  if (!source.emu_entry_body.empty())
+    unit += "#line 1 \"cudalab-entry\"\nextern \"C\" int cudalab_host_entry(void** args) {\n" + source.emu_entry_body + "\n}\n";
   void* handle = nullptr;
   CUDALAB_RETURN_IF_ERROR(build_and_load(with_headers, unit, /*program=*/true, out, time_limit_seconds, &handle));
   *program = std::make_unique<EmuJitProgram>(handle);

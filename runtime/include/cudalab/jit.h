@@ -77,7 +77,9 @@ Status compile_kernel(Device& device, const JitSource& source, std::unique_ptr<J
 
 // A whole CUDA program compiled for the emulator (`cudalab exec`, host-code exercises): `text` is
 // the program, named `file_name` in compiler messages, rewritten by program_text.h and
-// compiled after cudalab/emu/program.h; kernel_name and emu_entry_body are not used. Its runtime
+// compiled after cudalab/emu/program.h; kernel_name is not used, and emu_entry_body, when given, is
+// the body of `extern "C" int cudalab_host_entry(void** args)` after the program (file
+// "cudalab-entry" in compiler messages): a check's call of the student's host function. Its runtime
 // calls reach the device bound with emulated_runtime::bind (cudalab/emulated_runtime.h). It stays
 // loaded while the process lives.
 class JitProgram {
