@@ -6,38 +6,10 @@
 
 #include "cudalab/files.h"
 #include "i18n/view_words.h"
+#include "session/program_run.h"
 #include "worker/worker_client.h"
 
 namespace cudalab::app {
-namespace {
-
-// The files a program includes by a plain name (`#include "tile.cuh"`) from its own folder, and
-// theirs in turn: read here, by the student's own hand, and handed to the sandbox with the program.
-std::vector<std::pair<std::string, std::string>> local_headers(const std::string& source, const std::filesystem::path& folder) {
-  std::vector<std::pair<std::string, std::string>> found;
-  std::vector<std::string> texts{source};
-  for (std::size_t t = 0; t < texts.size() && found.size() < 64; ++t) {
-    const std::string text = texts[t];
-    for (std::size_t at = text.find("#include"); at != std::string::npos; at = text.find("#include", at + 8)) {
-      const std::size_t open = text.find_first_not_of(" \t", at + 8);
-      if (open == std::string::npos || text[open] != '"') continue;
-      const std::size_t close = text.find('"', open + 1);
-      if (close == std::string::npos) continue;
-      const std::string name = text.substr(open + 1, close - open - 1);
-      if (name.empty() || name.find('/') != std::string::npos || name.find('\n') != std::string::npos) continue;
-      bool seen = false;
-      for (const auto& entry : found) seen = seen || entry.first == name;
-      if (seen) continue;
-      if (std::optional<std::string> header = read_whole_file(folder / name)) {
-        found.emplace_back(name, *header);
-        texts.push_back(*header);
-      }
-    }
-  }
-  return found;
-}
-
-}  // namespace
 
 void add_exec_command(CLI::App& cli, ExecCommand* exec) {
   exec->command = cli.add_subcommand(
@@ -50,8 +22,8 @@ void add_exec_command(CLI::App& cli, ExecCommand* exec) {
 int run_exec_command(const ExecCommand& exec) {
   if (exec.command == nullptr || !*exec.command) return -1;
   std::string why;
-  const std::optional<std::string> source = read_whole_file(exec.file, &why);
-  if (!source) {
+  worker::ask::Exec program;
+  if (!read_program(exec.file, &program, &why)) {
     std::cerr << "cudalab exec: " << exec.file << ": " << why << "\n";
     return 2;
   }
@@ -63,8 +35,6 @@ int run_exec_command(const ExecCommand& exec) {
   }
   lessons::RunControl control;
   const auto limit = std::chrono::milliseconds(static_cast<long long>(exec.time_limit_seconds * 1000));
-  worker::ask::Exec program{0, std::filesystem::path(exec.file).filename().string(), *source, {}};
-  program.headers = local_headers(*source, std::filesystem::path(exec.file).parent_path());
   std::cerr << "[cudalab exec: " << facts.label() << "; times are the CPU's, not a GPU's]\n";
   const Run run = client.exec(program, [](const std::string& text) { std::cout << text << std::flush; }, control, limit);
   if (!run.status.ok()) {

@@ -65,15 +65,19 @@ std::string unknown_exercise(const std::string& id) {
 }
 
 int list_exercises() {
-  std::cout << fmt::format("{:<14} {:<16} {:<5} {}\n", "id", tr("chapter"), tr("tests"), tr("title — what is checked"));
+  std::cout << fmt::format("{:<24} {:<16} {:<10} {:<5} {}\n", "id", tr("chapter"), tr("kind"), tr("tests"),
+                           tr("title — what is checked"));
   for (const ex::Exercise& e : ex::all_exercises()) {
-    std::string checked = tr("outputs vs the CPU, bounds");
+    const bool host = e.kind == ex::ExerciseKind::host;
+    std::string checked = host ? tr("outputs vs the CPU, the error it returns, memory freed, copy sizes")
+                               : tr("outputs vs the CPU, bounds");
+    if (e.host_rule) checked += tr(", the exercise's rule");
     for (const ex::AccessLimit& limit : e.limits)
       checked += limit.max_per_thread == 0
                      ? trf(", no {} of {}", tr(limit.reads ? "reads" : "writes"), limit.param)
                      : trf(", ≤ {} {} of {} per thread", limit.max_per_thread, tr(limit.reads ? "reads" : "writes"), limit.param);
-    std::cout << fmt::format("{:<14} {:<16} {:<5} {} — {}\n", e.id, e.chapter, e.cases().size(), e.title_in(language_code()),
-                             checked);
+    std::cout << fmt::format("{:<24} {:<16} {:<10} {:<5} {} — {}\n", e.id, e.chapter, tr(ex::to_string(e.kind)),
+                             e.cases().size(), e.title_in(language_code()), checked);
   }
   return 0;
 }

@@ -105,6 +105,12 @@ constexpr Translation interface_table[] = {
     {"Kernels", "核函数"},
     {"Whole program", "完整程序"},
     {"Save as .cu", "另存为 .cu"},
+    {"Run on the emulator", "在模拟器上运行"},
+    {"Stop the program", "停止程序"},
+    {"main(), its kernels and printf on the CPU emulator, as `cudalab exec` runs them",
+     "在 CPU 模拟器上运行 main()、它的核函数和 printf，与 `cudalab exec` 相同"},
+    {"running on the CPU emulator… (times are the CPU's, not a GPU's)", "正在 CPU 模拟器上运行……（时间是 CPU 的，不是 GPU 的）"},
+    {"main returned {} · CPU emulator: times are the CPU's", "main 返回了 {} · CPU 模拟器：时间是 CPU 的"},
     {"Type a file name first.", "请先输入文件名。"},
     {"This chapter has no whole program of its own.", "本章没有自己的完整程序。"},
     // Recorded runs

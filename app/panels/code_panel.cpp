@@ -1,7 +1,9 @@
 #include "panels/code_panel.h"
 
+#include <fmt/format.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +13,7 @@
 
 #include "cudalab/files.h"
 #include "i18n/language.h"
+#include "i18n/view_words.h"
 #include "session/standalone_program.h"
 
 namespace cudalab::app {
@@ -167,8 +170,54 @@ void CodePanel::draw_whole_program(const Course& course, const widgets::Style& s
     ImGui::SameLine();
     ImGui::TextDisabled("%s", save_message_.c_str());
   }
+  draw_program_run(outline, chapter);
   ImGui::BeginChild("##program", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   widgets::draw_code_listing(program.lines, {}, style);
+  ImGui::EndChild();
+}
+
+void CodePanel::run_program(const Course& course) {
+  if (course.chapter_count() > 0) start_program(course.current(), course.current_chapter());
+}
+
+void CodePanel::start_program(const ChapterOutline& outline, int chapter) {
+  worker::ask::Exec program;
+  std::string why;
+  run_chapter_ = chapter;
+  if (read_program(lessons_dir_ / outline.folder / outline.program_file, &program, &why)) run_.start(std::move(program));
+}
+
+// "Run on the emulator": the program's main, its kernels and its printf, in a sandboxed worker;
+// what it prints below the button while it runs.
+void CodePanel::draw_program_run(const ChapterOutline& outline, int chapter) {
+  const ProgramRun::Snapshot run = run_.snapshot();
+  if (run.running) {
+    if (ImGui::Button(tr("Stop the program"))) run_.stop();
+  } else if (ImGui::Button(tr("Run on the emulator"))) {
+    start_program(outline, chapter);
+  }
+  if (run_chapter_ != chapter) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", tr("main(), its kernels and printf on the CPU emulator, as `cudalab exec` runs them"));
+    return;
+  }
+  ImGui::SameLine();
+  if (run.running) {
+    ImGui::TextDisabled("%s", tr("running on the CPU emulator… (times are the CPU's, not a GPU's)"));
+  } else if (!run.status.ok()) {
+    ImGui::TextWrapped("%s", i18n::status_text(run.status).c_str());
+  } else if (run.exit_code) {
+    ImGui::TextDisabled("%s", fmt::format(fmt::runtime(tr("main returned {} · CPU emulator: times are the CPU's")),
+                                          *run.exit_code).c_str());
+  }
+  const std::string& shown = run.output.empty() ? run.compiler_log : run.output;
+  if (shown.empty()) return;
+  // Half the tab while there is output: the listing stays below, scrollable.
+  const float lines = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("##program_output", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y * 0.55f, 4.f * lines)), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+  if (run.running) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }
 

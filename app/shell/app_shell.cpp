@@ -277,7 +277,7 @@ void AppShell::show(LessonRunner::Outcome&& outcome) {
 }
 
 bool AppShell::run_settled() const {
-  if (backend_.opening || runner_.busy() || exercises_.checking()) return false;
+  if (backend_.opening || runner_.busy() || exercises_.checking() || code_panel_.program_running()) return false;
   if (exercises_.open_one()) return true;  // an exercise shows its editor (and verdict) without a step's run
   if (predictions_.asking()) return true;  // nothing runs until the question is answered
   if (course_.chapter_count() == 0 || course_.current_step_outline() == nullptr) return true;

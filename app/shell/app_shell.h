@@ -76,7 +76,7 @@ class AppShell {
   // its partial results), navigation still queued. The main loop draws every frame meanwhile.
   bool animating() const {
     return backend_.opening || runner_.busy() || navigation_.pending() || exercises_.checking() ||
-           exercises_.animating();
+           exercises_.animating() || code_panel_.program_running();
   }
   bool last_run_failed() const { return run_.last_run_failed(); }
   std::string last_run_problem() const { return run_.last_run_problem(); }
@@ -84,10 +84,12 @@ class AppShell {
   const Course& course() const { return course_; }
   void add_message(ConsoleLog::Kind kind, std::string text) { console_.add(kind, std::move(text)); }
   void show_console() { bottom_tabs_.request(BottomTabs::Tab::console); }
-  // Opens the Code tab on its kernels or its whole program (screenshots: CUDALAB_SHOT_CODE_TAB).
-  void show_code(bool whole_program) {
+  // Opens the Code tab on its kernels or its whole program, running it on the emulator when `run`
+  // (screenshots: CUDALAB_SHOT_CODE_TAB).
+  void show_code(bool whole_program, bool run = false) {
     bottom_tabs_.request(BottomTabs::Tab::code);
     code_panel_.request_tab(whole_program);
+    if (run) code_panel_.run_program(course_);
   }
   // The colour the frame is cleared to: the panels' background.
   ImVec4 clear_colour() const { return ImGui::ColorConvertU32ToFloat4(looks_.colours().window_background); }

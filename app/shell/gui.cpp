@@ -176,9 +176,11 @@ int run_gui(const GuiOptions& options) {
   if (!data.found()) shell->add_message(ConsoleLog::Kind::warning, "Data folder: " + data.problem);
   shell->start_runner(BackendSelection{options.backend, 0});
 
-  // Hidden, for screenshots of the Code tab: CUDALAB_SHOT_CODE_TAB=kernels or program opens it.
+  // Hidden, for screenshots of the Code tab: CUDALAB_SHOT_CODE_TAB=kernels or program opens it;
+  // program-run also runs the whole program on the emulator (the shot waits for it).
   if (const char* code_tab = std::getenv("CUDALAB_SHOT_CODE_TAB"); code_tab != nullptr) {
-    shell->show_code(std::string(code_tab) == "program");
+    const std::string tab = code_tab;
+    shell->show_code(tab == "program" || tab == "program-run", tab == "program-run");
   }
 
   // Hidden, for screenshots of hover states: CUDALAB_SHOT_POINTER=x,y holds the mouse there.

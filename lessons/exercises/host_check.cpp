@@ -221,7 +221,8 @@ class HostTest {
 }  // namespace
 
 Message cuda_error_words(int error) {
-  return message("{} (“{}”)", as_is(emulated_runtime::error_name(error)), as_is(emulated_runtime::error_string(error)));
+  // CUDA's own words for it are words (said in the language shown: lessons/common's catalog).
+  return message("{} (“{}”)", as_is(emulated_runtime::error_name(error)), std::string(emulated_runtime::error_string(error)));
 }
 
 Verdict check_host_submission(const Exercise& exercise, std::string_view source, Device& device, CheckEvidence* evidence,

@@ -100,7 +100,7 @@ cudalab_cli_test(exercises 0 "guard +02_threads.*Add ten, with a guard.*matmul_t
 cudalab_cli_test(exercise_starter 0 "__global__ void add_ten\\(const float\\* a, float\\* out, int n\\).*TODO"
                  ARGS exercise guard --starter)
 cudalab_cli_test(exercise_hints 0 "- The global index" ARGS exercise guard --hints)
-cudalab_cli_test(exercise_unknown 2 "no exercise named \"nope\"; there are: map, zip" ARGS exercise nope)
+cudalab_cli_test(exercise_unknown 2 "no exercise named \"nope\"; there are: .*map, zip, .*round_trip" ARGS exercise nope)
 cudalab_cli_test(check_passed 0 "Passed all 3 tests.*CPU emulator"
                  ARGS check guard ${GUARD_DIR}/solution.cu --backend emu --json ${CLI_OUT}/verdict.json
                  FILE ${CLI_OUT}/verdict.json)
