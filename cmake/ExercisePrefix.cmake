@@ -28,7 +28,8 @@ if(EXISTS "${OUT_DIR}/stamp")
   file(READ "${OUT_DIR}/stamp" previous)
 endif()
 set(has_pch TRUE)
-if(COMPILER_ID STREQUAL "GNU" AND NOT EXISTS "${OUT_DIR}/exercise_prefix.cuh.gch")
+if(COMPILER_ID STREQUAL "GNU" AND (NOT EXISTS "${OUT_DIR}/exercise_prefix.cuh.gch" OR NOT EXISTS
+                                    "${OUT_DIR}/cudalab/emu/program.h.gch"))
   set(has_pch FALSE)
 endif()
 if(NOT EXISTS "${OUT_DIR}/race_runtime.o")
@@ -52,6 +53,18 @@ if(NOT previous STREQUAL stamp OR NOT has_pch)
       # Checks still work, reading the headers instead: slower, never wrong.
       message(WARNING "could not precompile the exercise prefix (${failed}): ${errors}")
       file(REMOVE "${OUT_DIR}/exercise_prefix.cuh.gch")
+    endif()
+  endif()
+  # The whole program's prefix (cudalab/emu/program.h: `cudalab exec`, host-code exercises), found
+  # the same way: OUT_DIR is searched first, the .gch beside the header.
+  if(COMPILER_ID STREQUAL "GNU")
+    execute_process(
+      COMMAND "${COMPILER}" ${FLAGS} -I "${OUT_DIR}" -x c++-header "${OUT_DIR}/cudalab/emu/program.h" -o
+              "${OUT_DIR}/cudalab/emu/program.h.gch"
+      RESULT_VARIABLE failed ERROR_VARIABLE errors)
+    if(failed)
+      message(WARNING "could not precompile the program prefix (${failed}): ${errors}")
+      file(REMOVE "${OUT_DIR}/cudalab/emu/program.h.gch")
     endif()
   endif()
   # The race detector's steps, which every check links (compiled into each check, they were most

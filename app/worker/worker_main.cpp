@@ -183,6 +183,9 @@ class Worker {
     source.text = request.source;
     source.file_name = request.file_name.empty() ? "program.cu" : request.file_name;
     source.headers = request.headers;
+    // The program prefix, precompiled by the build beside the exercises' (cmake/ExercisePrefix.cmake).
+    if (const std::string folder = lessons::exercises::precompiled_prefix_folder(); !folder.empty())
+      source.include_first.push_back(folder);
     source.before_load = [&] {
       send(tell::Phase{exec_id_, std::nullopt});
       (void)output_.start([this](std::string text) { send(tell::Output{exec_id_, std::move(text)}); }, kOutputLimit);

@@ -4,10 +4,11 @@
 namespace cudalab::lessons::exercises {
 
 Exercise make_round_trip_exercise();
+Exercise make_keep_on_device_exercise();
 
 std::vector<Exercise> round_trip_exercises() {
-  // The four steps by hand first.
-  return {make_round_trip_exercise()};
+  // The four steps by hand first, then two kernels between one copy in and one copy out.
+  return {make_round_trip_exercise(), make_keep_on_device_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises

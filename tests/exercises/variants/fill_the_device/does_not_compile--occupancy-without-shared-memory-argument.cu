@@ -1,0 +1,29 @@
+// Leaves out the last argument of cudaOccupancyMaxActiveBlocksPerMultiprocessor, the dynamic
+// shared memory per block: it has no default, so the call does not compile.
+#include <cuda_runtime.h>
+
+// Given: a grid-stride loop, so any number of blocks covers any n. Leave it as it is.
+__global__ void saxpy(const float* x, float* y, int n, float a) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) y[i] = a * x[i] + y[i];
+}
+
+cudaError_t saxpy_resident(const float* x, float* y, int n, float a) {
+  const int threads = 256;
+  int sms = 0, per_sm = 0;
+  cudaError_t status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  if (status == cudaSuccess) status = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, saxpy, threads);
+  const size_t bytes = n * sizeof(float);
+  float *d_x = nullptr, *d_y = nullptr;
+  if (status == cudaSuccess) status = cudaMalloc(&d_x, bytes);
+  if (status == cudaSuccess) status = cudaMalloc(&d_y, bytes);
+  if (status == cudaSuccess) status = cudaMemcpy(d_x, x, bytes, cudaMemcpyHostToDevice);
+  if (status == cudaSuccess) status = cudaMemcpy(d_y, y, bytes, cudaMemcpyHostToDevice);
+  if (status == cudaSuccess) {
+    saxpy<<<sms * per_sm, threads>>>(d_x, d_y, n, a);
+    status = cudaGetLastError();
+  }
+  if (status == cudaSuccess) status = cudaMemcpy(y, d_y, bytes, cudaMemcpyDeviceToHost);
+  cudaFree(d_x);
+  cudaFree(d_y);
+  return status;
+}
