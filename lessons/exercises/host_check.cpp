@@ -181,7 +181,8 @@ class HostTest {
     std::size_t wrong = 0;
     std::vector<Message> lines;
     for (std::size_t e = 0; e < expected.size(); ++e) {
-      const double want = expected.floats.empty() ? expected.ints[e] : expected.floats[e];
+      // Each as a double on its own: `?:` would make an int a float and round it past 2^24.
+      const double want = expected.floats.empty() ? static_cast<double>(expected.ints[e]) : static_cast<double>(expected.floats[e]);
       double got = 0;
       if (spec.is_float()) {
         float f;

@@ -3,6 +3,12 @@
 
 namespace cudalab::lessons::exercises {
 
-std::vector<Exercise> machine_exercises() { return {}; }
+Exercise make_first_launch_exercise();
+Exercise make_launch_check_exercise();
+
+std::vector<Exercise> machine_exercises() {
+  // The chapter's launch written by hand first, then a launch the device refuses, noticed.
+  return {make_first_launch_exercise(), make_launch_check_exercise()};
+}
 
 }  // namespace cudalab::lessons::exercises
