@@ -79,8 +79,6 @@ constexpr Translation verdict_words[] = {
      "、练习的规则"},
     {"kind",
      "类型"},
-    {"kernel",
-     "核函数"},
     {"host code",
      "主机代码"},
     {", no {} of {}",
