@@ -6,6 +6,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <limits>
 #include <thread>
 #include <utility>
 
@@ -123,7 +124,8 @@ double empty_kernel_ns_per_thread(Device& device, long long threads, int repeats
 
 // Nanoseconds one thread spends per wait of `kernel` (`waits_per_loop` waits per loop): launches of
 // 1 and 9 loops, the difference over the 8 loops, so that starting and ending the threads (and
-// each thread's first wait, which starts its fiber) is left out. Negative when a launch failed.
+// each thread's first wait, which starts its fiber) is left out. Negative when a launch failed; NaN
+// when the machine was too busy to tell (9 loops took no longer than 1).
 double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int waits_per_loop, int repeats) {
   const LaunchConfig config{Dim3(1024), Dim3(256)};
   Buffer<int> sink;
@@ -142,6 +144,8 @@ double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int wa
   };
   const double one = median_ms(1), nine = median_ms(9);
   if (one < 0 || nine < 0) return -1;
+  // On a busy machine one sample each can come out backwards: no figure, and no failure either.
+  if (nine <= one) return std::numeric_limits<double>::quiet_NaN();
   return (nine - one) * 1e6 / (8.0 * waits_per_loop * config.total_threads());
 }
 
@@ -226,6 +230,11 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
       if (ns < 0) {
         out << fmt::format("  {}, {} workers: the launch failed\n", wait.label, worker_counts[d]);
         exit_code = 1;
+        continue;
+      }
+      if (std::isnan(ns)) {
+        out << fmt::format("  {}, {} workers: not measured (the machine was too busy: 9 loops took no longer than 1)\n",
+                           wait.label, worker_counts[d]);
         continue;
       }
       out << fmt::format("  {:<32} {} worker{}: {:.1f} ns per thread and wait\n", wait.label, worker_counts[d],

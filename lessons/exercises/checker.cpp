@@ -13,6 +13,7 @@
 #include "cudalab/buffer.h"
 #include "cudalab/jit.h"
 #include "exercises/compile_submission.h"
+#include "exercises/test_judge.h"
 #include "exercises/host_check.h"
 #include "exercises/race_report.h"
 
@@ -84,13 +85,13 @@ struct TestBuffers {
   Buffer<unsigned> race;
 };
 
-class TestRun {
+class TestRun : TestJudge {
  public:
   // `outputs` (optional) gets each output buffer as downloaded: the evidence the app confirms a
   // pass with (evidence.h).
   TestRun(const Exercise& exercise, const TestCase& test, Device& device, Verdict* verdict,
           std::map<std::string, std::string>* outputs = nullptr)
-      : exercise_(exercise), test_(test), device_(device), verdict_(*verdict), outputs_(outputs) {}
+      : TestJudge(exercise, test, device, verdict, outputs) {}
 
   // False when the test failed (the verdict then says why).
   bool run(const JitKernel& kernel) {
@@ -273,24 +274,6 @@ class TestRun {
     return fail(kind, status.words_or_text(),
                 status.device_was_reset ? message("The GPU was reset after the fault.") : Message{});
   }
-  bool fail(VerdictKind kind, Message what, Message advice = {}) {
-    std::vector<Message> lines{std::move(what)};
-    if (!advice.empty()) lines.push_back(std::move(advice));
-    return fail_lines(kind, std::move(lines));
-  }
-  bool fail_lines(VerdictKind kind, std::vector<Message> lines) {
-    verdict_.kind = kind;
-    verdict_.failed_test = test_.name.english();
-    lines.push_back(test_line(exercise_, test_));
-    verdict_.details = std::move(lines);
-    return false;
-  }
-
-  const Exercise& exercise_;
-  const TestCase& test_;
-  Device& device_;
-  Verdict& verdict_;
-  std::map<std::string, std::string>* outputs_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cudalab/jit.h"
 #include "cudalab/message_format.h"
 #include "exercises/compile_submission.h"
+#include "exercises/test_judge.h"
 #include "exercises/precompiled_prefix.h"
 #include "exercises/signature.h"
 
@@ -81,11 +82,11 @@ bool compile(const Exercise& exercise, std::string_view source, Device& device, 
 }
 
 // One test: the host arrays, the call, and what the runtime saw.
-class HostTest {
+class HostTest : TestJudge {
  public:
   HostTest(const Exercise& exercise, const TestCase& test, Device& device, Verdict* verdict,
-           std::map<std::string, std::string>* outputs)
-      : exercise_(exercise), test_(test), device_(device), verdict_(*verdict), outputs_(outputs) {}
+          std::map<std::string, std::string>* outputs)
+      : TestJudge(exercise, test, device, verdict, outputs) {}
 
   bool run(Entry entry) {
     const std::size_t params = exercise_.params.size();
@@ -202,24 +203,6 @@ class HostTest {
     return fail_lines(VerdictKind::wrong_result, std::move(lines));
   }
 
-  bool fail(VerdictKind kind, Message what, Message advice = {}) {
-    std::vector<Message> lines{std::move(what)};
-    if (!advice.empty()) lines.push_back(std::move(advice));
-    return fail_lines(kind, std::move(lines));
-  }
-  bool fail_lines(VerdictKind kind, std::vector<Message> lines) {
-    verdict_.kind = kind;
-    verdict_.failed_test = test_.name.english();
-    lines.push_back(test_line(exercise_, test_));
-    verdict_.details = std::move(lines);
-    return false;
-  }
-
-  const Exercise& exercise_;
-  const TestCase& test_;
-  Device& device_;
-  Verdict& verdict_;
-  std::map<std::string, std::string>* outputs_;
 };
 
 }  // namespace

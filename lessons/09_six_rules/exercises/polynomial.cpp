@@ -8,10 +8,11 @@
 // also needs what the grader checks best around shared memory: a barrier between the load and the
 // use (the emulator's race detector), every thread reaching it (barrier checks: idle threads must
 // not return early, since they load coefficients too), and a __shared__ array that fits k (bounds).
-// The other rules are not the grader's to see: coalescing (4) and divergence (6) are about which
-// addresses and paths a warp takes together, not how many accesses a thread makes; transfers (2)
-// are host code, which an exercise does not let the student write; the parallelization (1) and the
-// launch (3) are fixed by every exercise's launch. The kernel is the chapter's own `polynomial`
+// The other rules the grader sees only in part or not at all: coalescing (4) and divergence (6) are
+// about which addresses and paths a warp takes together, not how many accesses a thread makes
+// ("row_sums_coalesced" practises 4 with its result and read counts, and says the order is left to a
+// GPU); transfers (2) are host code, counted by the emulated runtime ("batch_transfers"); the
+// parallelization (1) and the launch (3) are fixed by every exercise's launch. The kernel is the chapter's own `polynomial`
 // (rule 1), whose coefficients are here an input instead of constants.
 #include "cudalab/message_format.h"
 #include "exercises/test_data.h"
