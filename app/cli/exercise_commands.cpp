@@ -46,10 +46,20 @@ const char* language_code() { return i18n::code_of(i18n::current_language()); }
 std::string verdict_text(const ex::Verdict& verdict) {
   std::string out = lessons::said(verdict.headline) + "\n";
   for (const lessons::Message& line : verdict.details) out += "  " + lessons::said(line) + "\n";
+  // What the submission wrote (the compiler quotes its names; its program prints what it likes)
+  // reaches the terminal without control characters, line by line.
   for (const JitDiagnostic& d : verdict.diagnostics)
-    out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, tr(d.error ? "error" : "warning"), d.message);
-  if (!verdict.printed.empty())
-    out += std::string(tr("Printed by the kernel:")) + "\n" + verdict.printed + (verdict.printed.ends_with('\n') ? "" : "\n");
+    out += fmt::format("  {}:{}:{}: {}: {}\n", printable(d.file), d.line, d.column, tr(d.error ? "error" : "warning"),
+                       printable(d.message));
+  if (!verdict.printed.empty()) {
+    out += std::string(tr(ex::printed_heading(verdict))) + "\n";
+    std::string_view printed = verdict.printed;
+    while (!printed.empty()) {
+      const std::size_t end = printed.find('\n');
+      out += printable(printed.substr(0, end)) + "\n";
+      printed.remove_prefix(end == std::string_view::npos ? printed.size() : end + 1);
+    }
+  }
   return out;
 }
 

@@ -61,6 +61,8 @@ constexpr Translation verdict_words[] = {
      "运行记录已保存到 "},
     {"Printed by the kernel:",
      "核函数打印的内容："},
+    {"Printed by the program:",
+     "程序打印的内容："},
     {"%s: green right, red wrong, grey never written",
      "%s：绿色正确，红色错误，灰色从未写入"},
     {"%s · compiled in %.2f s · ran in %.2f s",

@@ -236,7 +236,7 @@ void ExercisePanel::draw_verdict(const ex::Verdict& verdict, const widgets::Styl
                       verdict.run_seconds);
   if (!verdict.printed.empty()) {
     ImGui::Spacing();
-    ImGui::TextDisabled("Printed by the kernel:");
+    ImGui::TextDisabled("%s", tr(ex::printed_heading(verdict)));
     ImGui::PushFont(style.fonts.mono);
     ImGui::TextUnformatted(verdict.printed.c_str());
     ImGui::PopFont();

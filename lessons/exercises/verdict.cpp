@@ -58,8 +58,13 @@ std::string Verdict::text() const {
   for (const Message& line : details) out += "  " + said(line) + "\n";
   for (const JitDiagnostic& d : diagnostics)
     out += fmt::format("  {}:{}:{}: {}: {}\n", d.file, d.line, d.column, d.error ? "error" : "warning", d.message);
-  if (!printed.empty()) out += "Printed by the kernel:\n" + printed + (printed.ends_with('\n') ? "" : "\n");
+  if (!printed.empty()) out += std::string(printed_heading(*this)) + "\n" + printed + (printed.ends_with('\n') ? "" : "\n");
   return out;
+}
+
+const char* printed_heading(const Verdict& verdict) {
+  const Exercise* exercise = find_exercise(verdict.exercise);
+  return exercise != nullptr && exercise->kind == ExerciseKind::host ? "Printed by the program:" : "Printed by the kernel:";
 }
 
 namespace {

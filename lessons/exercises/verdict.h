@@ -74,6 +74,10 @@ struct Verdict {
   std::string text() const;
 };
 
+// The heading of what the submission printed: "Printed by the kernel:", or for host code (whose
+// own printf shows too) "Printed by the program:".
+const char* printed_heading(const Verdict& verdict);
+
 nlohmann::json to_json(const Verdict& verdict);
 // Never throws; fields of the wrong type give a Status.
 Status from_json(const nlohmann::json& j, Verdict* out);

@@ -121,6 +121,12 @@ cudalab_cli_test(check_attack_deep_message 1 "Does not compile.*calls [^:]*`writ
                  ARGS check guard ${GUARD_ATTACKS}/deep--nested-message.cu --backend emu --time-limit 20)
 cudalab_cli_test(check_attack_forged_pass 1 "Does not compile.*calls [^:]*`write`[^:]*: host code"
                  ARGS check guard ${GUARD_ATTACKS}/forged--passed-message.cu --backend emu --time-limit 20)
+# Host code prints what it likes: the verdict stays the grader's, the printing is shown under its
+# heading, and a terminal escape reaches the terminal as text.
+cudalab_cli_test(check_attack_host_code_prints_a_pass 1
+                 "Wrong result: test 1 of 4.*Printed by the program:.\\\\x1B\\[2J\\\\x1B\\[HPassed all 4 tests"
+                 ARGS check round_trip ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/round_trip/forged--prints-passed-and-clears-the-screen.cu
+                      --backend emu --time-limit 20)
 cudalab_cli_test(check_attack_environment 1 "Does not compile.*calls [^:]*`getenv`[^:]*: host code"
                  ARGS check guard ${GUARD_ATTACKS}/host--environment-at-load.cu --backend emu --time-limit 20)
 cudalab_cli_test(check_attack_asm 1 "Does not compile.*inline assembly \\(asm\\) runs only on a GPU"
