@@ -1,5 +1,7 @@
 #include "exercises/test_data.h"
 
+#include "cudalab/message_format.h"
+
 #include <random>
 
 namespace cudalab::lessons::exercises {
@@ -66,6 +68,15 @@ LaunchConfig launch_2d(unsigned blocks_x, unsigned blocks_y, unsigned threads_x,
 
 unsigned blocks_for(std::size_t count, unsigned per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
+}
+
+TestCase failing_launch_test(std::vector<ArgValue> args) {
+  TestCase failing;
+  failing.name = test_name(message("n = {}", 1000), "the launch fails");
+  failing.expected.assign(args.size(), std::nullopt);
+  failing.args = std::move(args);
+  failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
+  return failing;
 }
 
 }  // namespace cudalab::lessons::exercises

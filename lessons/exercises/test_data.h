@@ -19,6 +19,9 @@ ArgValue zero_ints(std::size_t count, int width = 0);
 ArgValue scalar(double value);
 LaunchConfig launch_1d(unsigned blocks, unsigned threads_per_block);
 LaunchConfig launch_2d(unsigned blocks_x, unsigned blocks_y, unsigned threads_x, unsigned threads_y);
+// A host-code test of n = 1000 in which every launch fails (cudaErrorLaunchOutOfResources): the
+// function must notice and return an error; nothing else is compared. `args` as any test's.
+TestCase failing_launch_test(std::vector<ArgValue> args);
 // Blocks needed to cover `count` with `per_block`: ceil(count / per_block).
 unsigned blocks_for(std::size_t count, unsigned per_block);
 

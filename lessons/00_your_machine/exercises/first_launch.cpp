@@ -28,12 +28,7 @@ Exercise make_first_launch_exercise() {
       test.expected = {expected, std::nullopt};
       tests.push_back(std::move(test));
     }
-    TestCase failing;
-    failing.name = test_name(message("n = {}", 1000), "the launch fails");
-    failing.args = {zero_ints(1000), scalar(1000)};
-    failing.expected = {std::nullopt, std::nullopt};
-    failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
-    tests.push_back(std::move(failing));
+    tests.push_back(failing_launch_test({zero_ints(1000), scalar(1000)}));
     return tests;
   };
   // The point of the exercise: the squares come from a launch of square, in blocks of 128 threads,

@@ -27,12 +27,7 @@ Exercise make_keep_on_device_exercise() {
       test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};
       tests.push_back(std::move(test));
     }
-    TestCase failing;
-    failing.name = test_name(message("n = {}", 1000), "the launch fails");
-    failing.args = {random_floats(1000, 29), zero_floats(1000), scalar(1000), scalar(1.5)};
-    failing.expected = {std::nullopt, std::nullopt, std::nullopt, std::nullopt};
-    failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
-    tests.push_back(std::move(failing));
+    tests.push_back(failing_launch_test({random_floats(1000, 29), zero_floats(1000), scalar(1000), scalar(1.5)}));
     return tests;
   };
   // The point of the exercise: x goes to the device once, the result comes back once, and the

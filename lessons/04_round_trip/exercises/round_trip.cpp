@@ -25,12 +25,7 @@ Exercise make_round_trip_exercise() {
       test.expected = {std::nullopt, std::nullopt, expected, std::nullopt};
       tests.push_back(std::move(test));
     }
-    TestCase failing;
-    failing.name = test_name(message("n = {}", 1000), "the launch fails");
-    failing.args = {random_floats(1000, 17), random_floats(1000, 19), zero_floats(1000), scalar(1000)};
-    failing.expected = {std::nullopt, std::nullopt, std::nullopt, std::nullopt};
-    failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
-    tests.push_back(std::move(failing));
+    tests.push_back(failing_launch_test({random_floats(1000, 17), random_floats(1000, 19), zero_floats(1000), scalar(1000)}));
     return tests;
   };
   return e;

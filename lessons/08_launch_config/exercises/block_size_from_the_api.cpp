@@ -27,12 +27,7 @@ Exercise make_block_size_from_the_api_exercise() {
       test.expected = {expected, std::nullopt, std::nullopt};
       tests.push_back(std::move(test));
     }
-    TestCase failing;
-    failing.name = test_name(message("n = {}", 1000), "the launch fails");
-    failing.args = {random_floats(1000, 53), scalar(1000), scalar(-0.5)};
-    failing.expected = {std::nullopt, std::nullopt, std::nullopt};
-    failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
-    tests.push_back(std::move(failing));
+    tests.push_back(failing_launch_test({random_floats(1000, 53), scalar(1000), scalar(-0.5)}));
     return tests;
   };
   // The block size the runtime answers (on the emulator: the most threads a block may have, the

@@ -28,12 +28,7 @@ Exercise make_fill_the_device_exercise() {
       test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};
       tests.push_back(std::move(test));
     }
-    TestCase failing;
-    failing.name = test_name(message("n = {}", 1000), "the launch fails");
-    failing.args = {random_floats(1000, 41), random_floats(1000, 43), scalar(1000), scalar(2.5)};
-    failing.expected = {std::nullopt, std::nullopt, std::nullopt, std::nullopt};
-    failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
-    tests.push_back(std::move(failing));
+    tests.push_back(failing_launch_test({random_floats(1000, 41), random_floats(1000, 43), scalar(1000), scalar(2.5)}));
     return tests;
   };
   // Blocks of 256, as many as the device holds at once: SMs × what

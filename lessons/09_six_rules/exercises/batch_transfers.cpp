@@ -34,12 +34,7 @@ Exercise make_batch_transfers_exercise() {
       test.expected = {std::nullopt, expected, std::nullopt, std::nullopt, std::nullopt};
       tests.push_back(std::move(test));
     }
-    TestCase failing;
-    failing.name = test_name(message("n = {}", 1000), "the launch fails");
-    failing.args = {random_floats(1000, 43), zero_floats(1000), scalar(1000), scalar(0.1), scalar(1.5)};
-    failing.expected = {std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
-    failing.fail_launches = 701;  // cudaErrorLaunchOutOfResources
-    tests.push_back(std::move(failing));
+    tests.push_back(failing_launch_test({random_floats(1000, 43), zero_floats(1000), scalar(1000), scalar(0.1), scalar(1.5)}));
     return tests;
   };
   // The point of the exercise: at most one copy each way, whatever n is (a copy per element, or per
