@@ -33,11 +33,7 @@ Exercise make_keep_on_device_exercise() {
   // The point of the exercise: x goes to the device once, the result comes back once, and the
   // two launches of scale work on the same device array in between.
   e.host_rule = [](const emulated_runtime::Record& record, const DeviceFacts&, const TestCase&) -> Message {
-    int to_device = 0, back = 0;
-    for (const emulated_runtime::Copy& copy : record.copies) {
-      if (copy.kind == 1) ++to_device;
-      if (copy.kind == 2) ++back;
-    }
+    const int to_device = record.copies_of_kind(1), back = record.copies_of_kind(2);
     if (to_device != 1 || back != 1)
       return message("scale_twice copies between host and device {} time{} ({} to the device, {} back); copy x in once, "
                      "run both launches on the same device array, and copy the result out once",

@@ -40,11 +40,7 @@ Exercise make_batch_transfers_exercise() {
   // The point of the exercise: at most one copy each way, whatever n is (a copy per element, or per
   // chunk, breaks it), and the work done on the device by the given kernel.
   e.host_rule = [](const emulated_runtime::Record& record, const DeviceFacts&, const TestCase&) -> Message {
-    int to_device = 0, back = 0;
-    for (const emulated_runtime::Copy& copy : record.copies) {
-      if (copy.kind == 1) ++to_device;
-      if (copy.kind == 2) ++back;
-    }
+    const int to_device = record.copies_of_kind(1), back = record.copies_of_kind(2);
     if (to_device > 1 || back > 1)
       return message("normalize_all copies from the host to the device {} time{} and back {} time{}; every copy pays the "
                      "bus's fixed cost, however few bytes it moves: copy all n floats of x in with one cudaMemcpy, and "

@@ -41,6 +41,13 @@ struct Record {
   int synchronizations = 0;
   int errors_asked = 0;          // cudaGetLastError / cudaPeekAtLastError calls
   Status last_failure;           // the emulator's own words for the last call that failed
+
+  // How many copies went that way (a cudaMemcpyKind's number: 1 host to device, 2 device to host).
+  int copies_of_kind(int kind) const {
+    int count = 0;
+    for (const Copy& copy : copies) count += copy.kind == kind ? 1 : 0;
+    return count;
+  }
 };
 
 // The device the program's calls reach (nullptr: none; every call then answers cudaErrorNoDevice).
