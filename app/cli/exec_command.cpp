@@ -1,10 +1,8 @@
 #include "cli/exec_command.h"
 
 #include <chrono>
-#include <filesystem>
 #include <iostream>
 
-#include "cudalab/files.h"
 #include "i18n/view_words.h"
 #include "session/program_run.h"
 #include "worker/worker_client.h"

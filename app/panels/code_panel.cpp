@@ -176,6 +176,15 @@ void CodePanel::draw_whole_program(const Course& course, const widgets::Style& s
   ImGui::EndChild();
 }
 
+std::string CodePanel::program_problem() const {
+  if (run_chapter_ < 0) return "";
+  const ProgramRun::Snapshot run = run_.snapshot();
+  if (run.running) return "";
+  if (!run.status.ok()) return i18n::status_text(run.status);
+  if (!run.exit_code) return "the program did not finish";
+  return *run.exit_code == 0 ? "" : fmt::format("main returned {}", *run.exit_code);
+}
+
 void CodePanel::run_program(const Course& course) {
   if (course.chapter_count() > 0) start_program(course.current(), course.current_chapter());
 }

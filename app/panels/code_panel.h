@@ -32,6 +32,9 @@ class CodePanel {
   // Runs the current chapter's program.cu on the emulator, as its button does.
   void run_program(const Course& course);
   bool program_running() const { return run_.running(); }
+  // Why the last program run did not end with main returning 0, in words ("" when it did, or when
+  // none was run): a screenshot of the run fails on it.
+  std::string program_problem() const;
   // Draws the tab's contents for the course's current step. `shown_views` are the shown run's
   // views when that run is of the current chapter (a CodeView without text marks lines of the
   // kernel: the one that faulted, say), else nullptr.

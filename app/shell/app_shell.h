@@ -79,6 +79,8 @@ class AppShell {
            exercises_.animating() || code_panel_.program_running();
   }
   bool last_run_failed() const { return run_.last_run_failed(); }
+  // The Code tab's program run, when one ended badly (CodePanel::program_problem).
+  std::string program_problem() const { return code_panel_.program_problem(); }
   std::string last_run_problem() const { return run_.last_run_problem(); }
   void queue_navigation(NavAction action) { navigation_.queue(action); }
   const Course& course() const { return course_; }

@@ -160,6 +160,10 @@ std::optional<int> Automation::after_render(AppShell& shell, int framebuffer_wid
     ++failed_runs_;
     std::fprintf(stderr, "cudalab: %s failed: %s\n", step_name.c_str(), shell.last_run_problem().c_str());
   }
+  if (const std::string problem = shell.program_problem(); !problem.empty() && face_turn_ == 0) {
+    ++failed_runs_;
+    std::fprintf(stderr, "cudalab: the Code tab's program run failed: %s\n", problem.c_str());
+  }
   if (mode_ == Mode::shot) {
     if (const std::string problem = save(shell, framebuffer_width, framebuffer_height, shot_path_); !problem.empty()) {
       std::fprintf(stderr, "cudalab: screenshot not saved: %s\n", problem.c_str());

@@ -70,9 +70,6 @@ Message thread_words(long long rank, const LaunchConfig& launch) {
                      (block / bx) % by, block / (bx * by));
 }
 
-double element(const ArgValue& value, std::size_t i) {
-  return value.floats.empty() ? static_cast<double>(value.ints[i]) : static_cast<double>(value.floats[i]);
-}
 
 // Everything one test allocates on the device; freed when it goes out of scope.
 struct TestBuffers {
@@ -207,13 +204,13 @@ class TestRun : TestJudge {
     std::size_t wrong_count = 0;
     std::vector<Message> lines;
     for (std::size_t e = 0; e < expected.size(); ++e) {
-      if (outputs_match(element(expected, e), element(got, e), exercise_.tolerance, spec.is_float())) continue;
+      if (outputs_match(element_of(expected, e), element_of(got, e), exercise_.tolerance, spec.is_float())) continue;
       const int writer = writers[static_cast<std::size_t>(b.writer_base[param]) + e];
       cells[e] = writer < 0 ? 2 : 1;
       if (wrong_count++ < 5) {
         const Message who = thread_words(writer, test_.launch);
-        verdict_.wrong.push_back({spec.name, static_cast<long long>(e), element(expected, e), element(got, e), who.english()});
-        lines.push_back(message("{}[{}] is {:g}, expected {:g} ({})", as_is(spec.name), e, element(got, e), element(expected, e), who));
+        verdict_.wrong.push_back({spec.name, static_cast<long long>(e), element_of(expected, e), element_of(got, e), who.english()});
+        lines.push_back(message("{}[{}] is {:g}, expected {:g} ({})", as_is(spec.name), e, element_of(got, e), element_of(expected, e), who));
       }
     }
     if (wrong_count == 0) return true;

@@ -26,21 +26,6 @@ int sextet(char c) {
   return -1;
 }
 
-double element_of(const std::string& bytes, std::size_t i, bool is_float) {
-  if (is_float) {
-    float value = 0;
-    std::memcpy(&value, bytes.data() + i * 4, 4);
-    return value;
-  }
-  int value = 0;
-  std::memcpy(&value, bytes.data() + i * 4, 4);
-  return value;
-}
-
-double element_of(const ArgValue& value, std::size_t i) {
-  return value.floats.empty() ? static_cast<double>(value.ints[i]) : static_cast<double>(value.floats[i]);
-}
-
 // A pass turned into a failure by what the evidence showed.
 Verdict overturned(const Exercise& exercise, Verdict reported, VerdictKind kind, std::size_t test_index, const TestCase* test,
                    std::vector<Message> lines) {
@@ -66,6 +51,21 @@ Verdict overturned(const Exercise& exercise, Verdict reported, VerdictKind kind,
 }
 
 }  // namespace
+
+double element_of(std::string_view bytes, std::size_t i, bool is_float) {
+  if (is_float) {
+    float value = 0;
+    std::memcpy(&value, bytes.data() + i * 4, 4);
+    return value;
+  }
+  int value = 0;
+  std::memcpy(&value, bytes.data() + i * 4, 4);
+  return value;
+}
+
+double element_of(const ArgValue& value, std::size_t i) {
+  return value.floats.empty() ? static_cast<double>(value.ints[i]) : static_cast<double>(value.floats[i]);
+}
 
 bool outputs_match(double expected, double got, double tolerance, bool is_float) {
   if (!is_float) return expected == got;

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -39,6 +40,9 @@ Verdict confirm_verdict(const Exercise& exercise, Verdict reported, const CheckE
 // confirmation above share: floats within the exercise's relative tolerance (at least absolute
 // near 0), ints exactly, NaN never.
 bool outputs_match(double expected, double got, double tolerance, bool is_float);
+// Element i of an output as bytes (a float or an int, 4 bytes each) and of an expected value.
+double element_of(std::string_view bytes, std::size_t i, bool is_float);
+double element_of(const ArgValue& value, std::size_t i);
 
 // Base64 (RFC 4648, with padding), for bytes inside JSON.
 std::string base64_encode(const std::string& bytes);

@@ -10,8 +10,8 @@
 #include "cudalab/jit.h"
 #include "cudalab/message_format.h"
 #include "exercises/compile_submission.h"
-#include "exercises/test_judge.h"
 #include "exercises/precompiled_prefix.h"
+#include "exercises/test_judge.h"
 #include "exercises/signature.h"
 
 namespace cudalab::lessons::exercises {
@@ -182,18 +182,9 @@ class HostTest : TestJudge {
     std::size_t wrong = 0;
     std::vector<Message> lines;
     for (std::size_t e = 0; e < expected.size(); ++e) {
-      // Each as a double on its own: `?:` would make an int a float and round it past 2^24.
-      const double want = expected.floats.empty() ? static_cast<double>(expected.ints[e]) : static_cast<double>(expected.floats[e]);
-      double got = 0;
-      if (spec.is_float()) {
-        float f;
-        std::memcpy(&f, got_bytes.data() + e * 4, 4);
-        got = f;
-      } else {
-        int v;
-        std::memcpy(&v, got_bytes.data() + e * 4, 4);
-        got = v;
-      }
+      const double want = element_of(expected, e);
+      const double got = element_of(std::string_view(reinterpret_cast<const char*>(got_bytes.data()), got_bytes.size()), e,
+                                    spec.is_float());
       if (outputs_match(want, got, exercise_.tolerance, spec.is_float())) continue;
       if (wrong++ < 5) lines.push_back(message("{}[{}] is {:g}, expected {:g}", as_is(spec.name), e, got, want));
     }
