@@ -242,7 +242,13 @@ Status compile_program_for_emulator(const JitSource& source, std::unique_ptr<Jit
           name, fmt::format("#error \"{} runs only on a GPU: the emulator cannot run a program that includes <{}>\"\n", what, name));
   std::string quoted_name;
   for (char c : source.file_name) quoted_name += c == '"' || c == '\\' || c == '\n' ? '_' : c;
-  std::string unit = "#include \"cudalab/emu/program.h\"\n#line 1 \"" + quoted_name + "\"\n" + rewritten.text + "\n";
+  // A checked file (one with the check's entry) gets no inline assembly at all: a system call in it
+  // would show in no import (host_imports.h). A program run by `cudalab exec` keeps it, for the
+  // system headers that declare with __asm__; its clock reads were rewritten above, and the
+  // sandbox is the wall behind.
+  const std::string poison = source.emu_entry_body.empty() ? "" : "#pragma GCC poison asm __asm__ __asm\n";
+  std::string unit =
+      "#include \"cudalab/emu/program.h\"\n" + poison + "#line 1 \"" + quoted_name + "\"\n" + rewritten.text + "\n";
   if (!source.emu_entry_body.empty())
     unit += "#line 1 \"cudalab-entry\"\nextern \"C\" int cudalab_host_entry(void** args) {\n" + source.emu_entry_body + "\n}\n";
   void* handle = nullptr;

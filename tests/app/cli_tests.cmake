@@ -123,6 +123,9 @@ cudalab_cli_test(check_attack_forged_pass 1 "Does not compile.*calls [^:]*`write
                  ARGS check guard ${GUARD_ATTACKS}/forged--passed-message.cu --backend emu --time-limit 20)
 # Host code prints what it likes: the verdict stays the grader's, the printing is shown under its
 # heading, and a terminal escape reaches the terminal as text.
+cudalab_cli_test(check_attack_host_code_raw_system_call 1 "Does not compile.*inline assembly \\(asm\\) runs only on a GPU"
+                 ARGS check round_trip ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/round_trip/asm--raw-system-call-from-host-code.cu
+                      --backend emu --time-limit 20)
 cudalab_cli_test(check_attack_host_code_prints_a_pass 1
                  "Wrong result: test 1 of 4.*Printed by the program:.\\\\x1B\\[2J\\\\x1B\\[HPassed all 4 tests"
                  ARGS check round_trip ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/round_trip/forged--prints-passed-and-clears-the-screen.cu
