@@ -14,6 +14,7 @@
 
 #include "cli/class_folder.h"
 #include "cli/cli_language.h"
+#include "cli/leaderboard.h"
 #include "cudalab/backend_request.h"
 #include "cudalab/files.h"
 #include "cudalab/run.h"
@@ -33,11 +34,6 @@ namespace ex = lessons::exercises;
 using i18n::tr;
 using i18n::tr_text;
 
-// fmt::format with a format string looked up in the current language.
-template <class... Args>
-std::string trf(const char* english, Args&&... args) {
-  return fmt::format(fmt::runtime(tr(english)), std::forward<Args>(args)...);
-}
 
 const char* language_code() { return i18n::code_of(i18n::current_language()); }
 
@@ -82,6 +78,7 @@ int list_exercises() {
     std::string checked = host ? tr("outputs vs the CPU, the error it returns, memory freed, copy sizes")
                                : tr("outputs vs the CPU, bounds");
     if (e.host_rule) checked += tr(", the exercise's rule");
+    if (e.kind == ex::ExerciseKind::speed) checked += tr(", speed goals");
     for (const ex::AccessLimit& limit : e.limits)
       checked += limit.max_per_thread == 0
                      ? trf(", no {} of {}", tr(limit.reads ? "reads" : "writes"), limit.param)
@@ -202,12 +199,16 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
   std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, submissions.size(), exercise.id,
                    checked != verdicts.end() ? tr_text(checked->device) : std::string("-"), total, jobs, jobs == 1 ? "" : "s")
             << "\n";
+  const bool speed = exercise.kind == ex::ExerciseKind::speed;
+  if (speed) std::cout << leaderboard(submissions, verdicts);
   // Written whole (a temporary file beside it, then renamed): never half a table.
   if (!options.csv_path.empty()) {
-    std::string csv = "submission,verdict,tests_passed,tests_total,seconds,finding\n";
+    // A speed exercise's measure and goal come last, so that the first columns mean what they always do.
+    std::string csv = std::string("submission,verdict,tests_passed,tests_total,seconds,finding") + (speed ? ",measure,goal" : "") + "\n";
     for (std::size_t i = 0; i < submissions.size(); ++i)
-      csv += fmt::format("{},{},{},{},{:.3f},{}\n", csv_cell(submissions[i].name), ex::to_string(verdicts[i].kind),
-                         verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i], csv_cell(first_finding(verdicts[i]).english()));
+      csv += fmt::format("{},{},{},{},{:.3f},{}{}\n", csv_cell(submissions[i].name), ex::to_string(verdicts[i].kind),
+                         verdicts[i].tests_passed, verdicts[i].tests_total, seconds[i], csv_cell(first_finding(verdicts[i]).english()),
+                         speed ? "," + speed_csv_cells(verdicts[i]) : std::string());
     if (Status s = save_text(csv, options.csv_path); !s.ok()) return bad_input(s.describe());
   }
   if (!options.json_path.empty()) {

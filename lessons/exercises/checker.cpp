@@ -16,6 +16,7 @@
 #include "exercises/test_judge.h"
 #include "exercises/host_check.h"
 #include "exercises/race_report.h"
+#include "exercises/speed_check.h"
 
 namespace cudalab::lessons::exercises {
 namespace {
@@ -29,6 +30,8 @@ struct ProbeRecord {
   unsigned int threads;
   void* shadow;  // the race detector's (emulator only, else null)
   void* race;
+  void* trace;   // a speed exercise's traced test (emulator only, else null)
+  void* trace_counts;
 };
 enum : unsigned {
   kFaultFlag,
@@ -80,6 +83,8 @@ struct TestBuffers {
   std::vector<long long> writer_base;
   Buffer<unsigned long long> shadow;  // the race detector's, on the emulator only
   Buffer<unsigned> race;
+  Buffer<std::uint64_t> trace;  // a traced test's accesses (speed.h), on the emulator only
+  Buffer<unsigned> trace_counts;
 };
 
 class TestRun : TestJudge {
@@ -89,6 +94,12 @@ class TestRun : TestJudge {
   TestRun(const Exercise& exercise, const TestCase& test, Device& device, Verdict* verdict,
           std::map<std::string, std::string>* outputs = nullptr)
       : TestJudge(exercise, test, device, verdict, outputs) {}
+
+  // On the emulator, records every access of the run and counts them into `counts` (speed.h).
+  TestRun& traced_into(TraceCounts* counts) {
+    traced_ = device_.is_gpu() ? nullptr : counts;
+    return *this;
+  }
 
   // False when the test failed (the verdict then says why).
   bool run(const JitKernel& kernel) {
@@ -120,7 +131,8 @@ class TestRun : TestJudge {
     if (launched.ok()) launched = device_.synchronize();
     verdict_.run_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!launched.ok()) return fail_status(launched);
-    return judge(b, threads, elements);
+    if (!judge(b, threads, elements)) return false;
+    return traced_ == nullptr || count_traced(b);
   }
 
  private:
@@ -139,8 +151,16 @@ class TestRun : TestJudge {
     const std::vector<int> none(std::max<std::size_t>(1, *elements), -1);
     CUDALAB_RETURN_IF_ERROR(Buffer<int>::from_host(device_, none, &b->writers));
     if (!device_.is_gpu()) CUDALAB_RETURN_IF_ERROR(allocate_race_detector(*elements, b));
+    if (traced_ != nullptr) {
+      // probe.cuh's trace: [0] accesses noted, [1] room, then two words an access.
+      const std::uint64_t header[2] = {0, kTraceCapacity};
+      CUDALAB_RETURN_IF_ERROR(Buffer<std::uint64_t>::create(device_, 2 + 2 * kTraceCapacity, &b->trace));
+      CUDALAB_RETURN_IF_ERROR(b->trace.upload(header));
+      CUDALAB_RETURN_IF_ERROR(Buffer<unsigned>::create(device_, std::max<std::size_t>(1, threads), &b->trace_counts));
+      CUDALAB_RETURN_IF_ERROR(b->trace_counts.zero());
+    }
     const ProbeRecord record{b->reads.data(), b->writes.data(), b->writers.data(), b->fault.data(), static_cast<unsigned>(threads),
-                             b->shadow.data(), b->race.data()};
+                             b->shadow.data(), b->race.data(), b->trace.data(), b->trace_counts.data()};
     return Buffer<ProbeRecord>::from_host(device_, std::span<const ProbeRecord>(&record, 1), &b->probe);
   }
 
@@ -263,6 +283,17 @@ class TestRun : TestJudge {
     return true;
   }
 
+  bool count_traced(TestBuffers& b) {
+    std::vector<std::uint64_t> entries(2);
+    if (Status s = b.trace.download(entries); !s.ok()) return fail_status(s);
+    entries.resize(2 + 2 * std::min<std::uint64_t>(entries[0], kTraceCapacity));  // only what was noted
+    if (Status s = b.trace.download(entries); !s.ok()) return fail_status(s);
+    *traced_ = count_trace(entries, static_cast<long long>(test_.launch.block.volume()), exercise_.params.size());
+    return true;
+  }
+
+  TraceCounts* traced_ = nullptr;
+
   bool fail_status(const Status& status) {
     VerdictKind kind = VerdictKind::kernel_fault;
     if (status.code == StatusCode::divergent_barrier) kind = VerdictKind::divergent_barrier;
@@ -301,14 +332,21 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
     if (!std::exchange(sealed, true) && before_run) before_run();
   };
   if (!compile_submission(exercise, source, device, &verdict, &kernel, seal_once)) return verdict;
+  const bool speed = exercise.kind == ExerciseKind::speed;
+  TimedKernels timed;
+  if (speed && device.is_gpu() && !compile_for_timing(exercise, source, device, &timed, &verdict)) return verdict;
   seal_once();
   const std::vector<TestCase> tests = exercise.cases();
   verdict.tests_total = static_cast<int>(tests.size());
+  const int traced = exercise.speed.traced_test < 0 ? verdict.tests_total - 1 : exercise.speed.traced_test;
+  TraceCounts counts;
   for (const TestCase& test : tests) {
     if (on_test) on_test(verdict.tests_passed);
     std::map<std::string, std::string>* outputs = nullptr;
     if (evidence != nullptr) outputs = &evidence->tests.emplace_back();
-    const bool passed = TestRun(exercise, test, device, &verdict, outputs).run(*kernel);
+    TestRun run(exercise, test, device, &verdict, outputs);
+    if (speed && verdict.tests_passed == traced) run.traced_into(&counts);
+    const bool passed = run.run(*kernel);
     take_printed(device, &verdict);
     if (!passed) {
       verdict.headline = failed_test_headline(verdict.kind, verdict.tests_passed, verdict.tests_total, test.name);
@@ -316,8 +354,12 @@ Verdict check_submission(const Exercise& exercise, std::string_view source, Devi
     }
     ++verdict.tests_passed;
   }
+  if (speed && !(device.is_gpu() ? judge_time(exercise, device, timed, &verdict)
+                                 : judge_goals(exercise, tests[static_cast<std::size_t>(traced)], counts, &verdict)))
+    return verdict;
   verdict.kind = VerdictKind::passed;
   verdict.headline = message("Passed all {} tests", verdict.tests_total);
+  if (verdict.speed) verdict.details.push_back(speed_line(*verdict.speed));
   for (const TestCase& test : tests) verdict.details.push_back(message("✓ {}  {}", test.name, as_is(test.launch.str())));
   return verdict;
 }

@@ -60,13 +60,14 @@ std::string in_students_words(std::string message) {
 std::string entry_body(const Exercise& exercise) {
   // Each argument arrives as a pointer to its bytes; pointers are the probe's Ptr<T>. The first
   // one tells the race detector where the launch's race and fault records are (__shared__ arrays
-  // report there).
+  // report there), and the trace where a speed exercise's accesses go (probe.cuh).
   std::string body;
   for (std::size_t i = 0; i < exercise.params.size(); ++i) {
     if (!exercise.params[i].is_pointer()) continue;
     const std::string type = normalize_type(exercise.params[i].type);
-    body = fmt::format("#ifdef CUDALAB_PROBE_RACE_CHECKS\n  {{\n    const auto* probe = static_cast<::cudalab_probe::Ptr<{}>*>(args[{}])->probe;\n"
-                       "    ::cudalab_probe::race::use_records(probe->race, probe->fault);\n  }}\n#endif\n",
+    body = fmt::format("  {{\n    const auto* probe = static_cast<::cudalab_probe::Ptr<{}>*>(args[{}])->probe;\n"
+                       "#ifdef CUDALAB_PROBE_RACE_CHECKS\n    ::cudalab_probe::race::use_records(probe->race, probe->fault);\n#endif\n"
+                       "    ::cudalab_probe::trace::use(probe->trace, probe->trace_counts);\n  }}\n",
                        type.substr(0, type.size() - 1), i);
     break;
   }

@@ -67,7 +67,14 @@ Message test_line(const Exercise& exercise, const TestCase& test) {
   return message("Test: {}, launched as {}", test.name, as_is(test.launch.str()));
 }
 
-const char* to_string(ExerciseKind kind) { return kind == ExerciseKind::host ? "host code" : "kernel"; }
+const char* to_string(ExerciseKind kind) {
+  switch (kind) {
+    case ExerciseKind::host: return "host code";
+    case ExerciseKind::speed: return "speed";
+    case ExerciseKind::kernel: break;
+  }
+  return "kernel";
+}
 
 const Exercise* find_exercise(std::string_view id) {
   for (const Exercise& exercise : all_exercises())

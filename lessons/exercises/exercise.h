@@ -69,9 +69,36 @@ Message test_name(Message sizes, std::string_view note = {});
 
 // What the student writes: a kernel the check launches, or the host side (a function given host
 // arrays that allocates, copies, launches and frees with the CUDA runtime API, checked on the
-// emulator's runtime: cudalab/emulated_runtime.h).
-enum class ExerciseKind { kernel, host };
-const char* to_string(ExerciseKind kind);  // "kernel" / "host code"
+// emulator's runtime: cudalab/emulated_runtime.h), or a kernel that must also be fast (speed.h).
+enum class ExerciseKind { kernel, host, speed };
+const char* to_string(ExerciseKind kind);  // "kernel" / "host code" / "speed"
+
+// What a speed exercise counts on the emulator, from one traced test (speed.h), lower is better.
+enum class SpeedMeasure {
+  sectors_per_request,   // a buffer's: 32-byte sectors one warp request touches, on average
+  accesses_per_element,  // a buffer's reads (or writes) per element of the output
+  bank_ways,             // the __shared__ arrays': ways of the busiest bank per warp request, on average
+};
+
+struct SpeedGoal {
+  SpeedMeasure measure = SpeedMeasure::sectors_per_request;
+  std::string param;  // the buffer; empty for bank_ways
+  bool reads = true;  // false: its writes
+  double at_most = 0;
+  std::string why;    // one sentence, shown when the goal is missed (the chapter's catalog says it in Chinese)
+};
+
+// A speed exercise passes its tests as a kernel exercise does, then: on the emulator every goal
+// holds on the traced test (one of the tests, its accesses recorded as it runs); on a GPU the
+// kernel's median time on the timed test (a larger one, run only there) is within
+// `slower_at_most` × the solution's, both compiled as they are (without the probe).
+struct SpeedSpec {
+  std::vector<SpeedGoal> goals;  // the first is what `cudalab check DIR` ranks the class by
+  int traced_test = -1;          // which of the tests (-1: the last)
+  std::function<TestCase()> timed;
+  double slower_at_most = 1.25;
+  int timed_runs = 5;
+};
 
 struct Exercise {
   std::string id;       // "map": the CLI's name, the progress key
@@ -85,6 +112,7 @@ struct Exercise {
   // Host code: a rule of the exercise's own about what the program did (copies, launches), judged
   // after the outputs; empty when it holds ("copies 3 times; the data should stay on the device").
   std::function<Message(const emulated_runtime::Record&, const DeviceFacts&, const TestCase&)> host_rule;
+  SpeedSpec speed;  // ExerciseKind::speed only
   double tolerance = 1e-5;  // relative, for float outputs (ints compare exactly)
   double time_limit_seconds = 10;
 

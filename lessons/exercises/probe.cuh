@@ -29,6 +29,45 @@ enum FaultSlot : unsigned int {
   kFaultNameSlots = 8,
   kFaultSlots = kFaultName + kFaultNameSlots
 };
+
+// A thread's number in the launch: blocks one after another, x fastest (the checker's thread_words).
+__device__ inline unsigned int rank() {
+  const unsigned int block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  const unsigned int thread = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  return block * (blockDim.x * blockDim.y * blockDim.z) + thread;
+}
+
+#ifdef CUDALAB_EMU
+// A speed exercise's traced test (speed.h), on the emulator only: every access to a buffer or a
+// __shared__ array, with the thread's count of accesses so far. The lanes of a warp that made
+// their k-th access made it with one instruction (as long as they went the same way), so the
+// checker groups accesses by (warp, k) into the warp's memory requests and counts what each asked
+// of memory: 32-byte sectors, shared-memory banks. Set by the generated entry from the probe
+// (compile_submission.cpp); null when the test is not traced.
+namespace trace {
+enum : unsigned { kWritten = 0, kCapacity = 1, kFirst = 2 };  // slots of `entries`; two words an access
+enum : unsigned { kSharedSpace = 128 };  // spaces: a parameter's number, or this + a __shared__ array's
+inline unsigned long long* entries = nullptr;
+inline unsigned int* counts = nullptr;  // one per thread of the launch: its traced accesses so far
+inline void use(unsigned long long* trace_entries, unsigned int* trace_counts) {
+  __atomic_store_n(&entries, trace_entries, __ATOMIC_RELAXED);
+  __atomic_store_n(&counts, trace_counts, __ATOMIC_RELAXED);
+}
+// `byte`: the access's offset in its buffer or array. A full record drops the rest; the checker
+// then says the test was too large to trace.
+inline void note(unsigned space, unsigned long long byte, bool write) {
+  unsigned long long* e = __atomic_load_n(&entries, __ATOMIC_RELAXED);
+  if (e == nullptr) return;
+  const unsigned int me = rank();
+  const unsigned long long k = counts[me]++;
+  const unsigned long long at = __atomic_fetch_add(&e[kWritten], 1ull, __ATOMIC_RELAXED);
+  if (at >= e[kCapacity]) return;
+  e[kFirst + 2 * at] = me | (k << 32);
+  e[kFirst + 2 * at + 1] = (byte & ((1ull << 40) - 1)) | (static_cast<unsigned long long>(space) << 40) |
+                           (static_cast<unsigned long long>(write) << 48);
+}
+}  // namespace trace
+#endif
 }  // namespace cudalab_probe
 
 #if defined(CUDALAB_EMU) && !defined(CUDALAB_PROBE_NO_RACE_CHECKS)
@@ -48,6 +87,9 @@ struct Probe {
   // `writers`, and the first race (race_shadow.cuh's kRace* slots).
   unsigned long long* shadow;
   unsigned int* race;
+  // A speed exercise's traced test (emulator only, else null): trace::entries and trace::counts.
+  unsigned long long* trace;
+  unsigned int* trace_counts;
 };
 
 // U is T or const T (no <type_traits> under NVRTC).
@@ -70,12 +112,6 @@ struct IsConst<const U> {
   static constexpr bool value = true;
 };
 
-__device__ inline unsigned int rank() {
-  const unsigned int block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
-  const unsigned int thread = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-  return block * (blockDim.x * blockDim.y * blockDim.z) + thread;
-}
-
 template <class T>
 struct ReadRef {
   using ValueType = T;
@@ -97,6 +133,13 @@ struct ReadRef {
   __device__ void race_check(bool) const {}
 #endif
 
+  // One access by this thread, counted (and traced, where a speed exercise's test is traced).
+  __device__ void tally(bool write, unsigned int me) const {
+    (write ? probe->writes : probe->reads)[buffer * probe->threads + me] += 1;
+#ifdef CUDALAB_EMU
+    trace::note(static_cast<unsigned>(buffer), static_cast<unsigned long long>(index) * sizeof(T), write);
+#endif
+  }
   __device__ bool inside(bool write) const {
     if (index >= 0 && index < count) return true;
     if (atomicCAS(&probe->fault[kFaultFlag], 0u, 1u) == 0u) {
@@ -112,7 +155,7 @@ struct ReadRef {
   __device__ operator T() const {
     if (owned) return own;
     if (!inside(false)) return T();
-    probe->reads[buffer * probe->threads + rank()] += 1;  // only this thread touches its slot
+    tally(false, rank());  // only this thread touches its slots
     race_check(false);
     return data[index];
   }
@@ -149,7 +192,7 @@ struct WriteRef : ReadRef<T> {
   __device__ WriteRef& operator=(T value) {
     if (this->inside(true)) {
       const unsigned int me = rank();
-      this->probe->writes[this->buffer * this->probe->threads + me] += 1;
+      this->tally(true, me);
       this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
       this->race_check(true);
       this->data[this->index] = value;
@@ -171,12 +214,8 @@ struct WriteRef : ReadRef<T> {
     const bool write = !IsConst<U>::value;
     if (!this->inside(write)) return this->data[0];
     const unsigned int me = rank();
-    if (write) {
-      this->probe->writes[this->buffer * this->probe->threads + me] += 1;
-      this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
-    } else {
-      this->probe->reads[this->buffer * this->probe->threads + me] += 1;
-    }
+    this->tally(write, me);
+    if (write) this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
     this->race_check(write);
     return this->data[this->index];
   }
@@ -184,7 +223,7 @@ struct WriteRef : ReadRef<T> {
   __device__ T* operator&() const {
     if (!this->inside(true)) return nullptr;
     const unsigned int me = rank();
-    this->probe->writes[this->buffer * this->probe->threads + me] += 1;
+    this->tally(true, me);
     this->probe->writers[this->writer_base + this->index] = static_cast<int>(me);
     return this->data + this->index;
   }

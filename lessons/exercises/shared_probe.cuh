@@ -76,6 +76,8 @@ struct SharedRef {
     return false;
   }
   CUDALAB_PROBE_HOT void touch(bool write) const {
+    if (__atomic_load_n(&trace::entries, __ATOMIC_RELAXED) != nullptr)
+      trace::note(trace::kSharedSpace + Info::facts.id, static_cast<unsigned long long>(flat) * sizeof(T), write);
     unsigned int* race = __atomic_load_n(&race::record, __ATOMIC_RELAXED);
     if (race == nullptr || race[kRaceFlag] != 0u) return;
     race::shared_access(race, Info::facts, &Info::state.serial, flat, line, write);

@@ -10,6 +10,7 @@
 
 #include "cudalab/jit.h"
 #include "cudalab/status.h"
+#include "exercises/speed.h"
 #include "text/message.h"
 
 namespace cudalab::lessons::exercises {
@@ -30,6 +31,9 @@ enum class VerdictKind {
   leaks_memory,       // a cudaMalloc without its cudaFree
   misses_an_error,    // a launch failed and the function did not say so
   breaks_the_rule,    // the exercise's own rule about the host side (copies, launches)
+  // Speed (ExerciseKind::speed): right, but its memory requests (emulator) or its time (GPU) miss
+  // the exercise's goal.
+  too_slow,
 };
 const char* to_string(VerdictKind kind);  // "passed", "wrong result", …
 // "Wrong result: test 2 of 5 (n = 1000: …)": the headline of a failure in one test (0-based index).
@@ -67,6 +71,7 @@ struct Verdict {
   std::optional<CellPicture> picture;
   std::string device;  // where it ran: "NVIDIA H200" / "CPU emulator"
   std::string printed;  // what the kernel printed (printf), first part
+  std::optional<SpeedResult> speed;  // a speed exercise's measure, once its tests passed (speed.h)
   double compile_seconds = 0, run_seconds = 0;
 
   bool passed() const { return kind == VerdictKind::passed; }

@@ -37,7 +37,7 @@ constexpr std::string_view kRuntime[] = {
     "__tls_get_addr", "__cxa_atexit", "__cxa_finalize", "__cxa_thread_atexit", "__cxa_thread_atexit_impl",
     "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort", "__cxa_pure_virtual", "__gxx_personality_v0",
     "_Unwind_Resume", "__cxa_begin_catch", "__cxa_end_catch", "__cxa_rethrow", "__cxa_allocate_exception",
-    "__cxa_free_exception", "__cxa_throw", "_ZSt9terminatev", "__gmon_start__", "_ITM_registerTMCloneTable",
+    "__cxa_free_exception", "__cxa_throw", "__cxa_throw_bad_array_new_length", "_ZSt9terminatev", "__gmon_start__", "_ITM_registerTMCloneTable",
     "_ITM_deregisterTMCloneTable", "__dso_handle", "__errno_location", "__isnan", "__isinf", "__finite",
     // libgcc's arithmetic, called where the target has no instruction for it: __popc and __popcll
     // are __builtin_popcount*, a call to __popcountdi2 without -mpopcnt; 128-bit division.
