@@ -5,9 +5,10 @@ namespace cudalab::lessons::exercises {
 
 Exercise make_matmul_coalesced_exercise();
 Exercise make_matvec_exercise();
+Exercise make_col_sums_exercise();
 
 std::vector<Exercise> matmul_exercises() {
-  return {make_matmul_coalesced_exercise(), make_matvec_exercise()};
+  return {make_matmul_coalesced_exercise(), make_matvec_exercise(), make_col_sums_exercise()};
 }
 
 }  // namespace cudalab::lessons::exercises

