@@ -22,6 +22,11 @@ constexpr std::size_t kOutputCap = 1u << 20;
 }
 
 ProcessResult run_process(const std::vector<std::string>& argv, double time_limit_seconds) {
+  return run_process(argv, time_limit_seconds, nullptr);
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, double time_limit_seconds,
+                          const std::function<void(std::string_view)>& on_output) {
   ProcessResult result;
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -66,9 +71,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, double time_limi
     const ssize_t got = ::read(pipe_fds[0], buffer, sizeof buffer);
     if (got <= 0) {
       open = false;
-    } else if (result.output.size() < kOutputCap) {
-      result.output.append(buffer, static_cast<std::size_t>(got));
+      continue;
     }
+    if (on_output) on_output(std::string_view(buffer, static_cast<std::size_t>(got)));
+    if (result.output.size() < kOutputCap) result.output.append(buffer, static_cast<std::size_t>(got));
   }
   ::close(pipe_fds[0]);
   int status = 0;

@@ -138,6 +138,10 @@ cudalab_cli_test(check_missing_file 2 "cannot read" ARGS check guard ${CLI_OUT}/
 cudalab_cli_test(check_unknown_exercise 2 "no exercise named \"nope\"" ARGS check nope ${GUARD_DIR}/solution.cu)
 cudalab_cli_test(check_folder 1 "solution.cu +passed.*starter.cu +wrong result.*1 of 2 submissions passed guard"
                  ARGS check guard ${GUARD_DIR} --backend emu -j 2 --csv ${CLI_OUT}/grades.csv FILE ${CLI_OUT}/grades.csv)
+# `exec --backend gpu` without a GPU says why and what runs instead; `auto` runs on the emulator.
+cudalab_cli_test(exec_gpu_without_one 1 "no CUDA GPU can be used.*--backend emu runs the program on the emulator"
+                 SKIP_WITH_GPU ARGS exec ${PROJECT_SOURCE_DIR}/lessons/01_hello_kernel/program.cu --backend gpu)
+cudalab_cli_test(exec_auto 0 "0 1 4 9 16 25 36 49 64 81.*OK" ARGS exec ${PROJECT_SOURCE_DIR}/lessons/01_hello_kernel/program.cu --backend auto)
 # A speed exercise's class is ranked by its measure: those that passed first, the too slow after.
 cudalab_cli_test(check_folder_leaderboard 1
                  "Leaderboard: sectors per warp request \\(reads of a\\), lower is better \\(counted on the CPU emulator\\).* 1  passed--row-pointer-and-warpSize.cu +4.00 +≤ 4.50  passed.* 3  too_slow--emu-only--each-lane-sums-its-own-block-of-columns.cu +32.00 +≤ 4.50  too slow.* -  does_not_compile"

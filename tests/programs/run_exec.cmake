@@ -2,10 +2,14 @@
 # passes when the program exits 0 and its last line is OK (what it prints on the H200), or, with
 # EXPECT_REFUSED set, when it is refused with those words (what the emulator cannot run).
 # EXPECT_EXIT and EXPECT_OUTPUT (a regex over stdout and stderr) instead: a case of exec_cases/.
+# BACKEND=gpu: the same program built by nvcc and run on the GPU (`cudalab exec --backend gpu`).
+if(NOT DEFINED BACKEND)
+  set(BACKEND emu)
+endif()
 if(NOT DEFINED TIME_LIMIT)
   set(TIME_LIMIT 120)
 endif()
-execute_process(COMMAND ${CUDALAB} exec ${PROGRAM} --time-limit ${TIME_LIMIT} RESULT_VARIABLE code OUTPUT_VARIABLE out
+execute_process(COMMAND ${CUDALAB} exec ${PROGRAM} --time-limit ${TIME_LIMIT} --backend ${BACKEND} RESULT_VARIABLE code OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
 string(LENGTH "${out}" out_length)
 if(out_length GREATER 4000)

@@ -2,7 +2,9 @@
 // Runs a program to completion with a time limit, its stdout and stderr captured together: the
 // host compiler of the emulator's JIT, and a lesson's outside tool (chapter 6 runs a broken kernel
 // under compute-sanitizer).
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cudalab {
@@ -16,6 +18,9 @@ struct ProcessResult {
 };
 
 ProcessResult run_process(const std::vector<std::string>& argv, double time_limit_seconds);
+// The same, and what the program writes goes to `on_output` as it comes (`output` keeps it too).
+ProcessResult run_process(const std::vector<std::string>& argv, double time_limit_seconds,
+                          const std::function<void(std::string_view)>& on_output);
 
 // The first of `names` found as an executable file in $PATH ("" if none).
 std::string find_in_path(const std::vector<std::string>& names);
