@@ -46,7 +46,7 @@ bool judge_goals(const Exercise& exercise, const TestCase& traced, const TraceCo
     if (g == 0) verdict->speed = SpeedResult{words.english(), words, *value, goal.at_most, 0, false};
     if (*value > goal.at_most + 1e-9)
       return too_slow(verdict, message("Too slow: {:.2f} {}; the goal is at most {:.2f}", *value, words, goal.at_most),
-                      {Message::text(goal.why), message("Counted on the emulator, in the test {}", traced.name)});
+                      {Message::text(goal.why), message("Counted on the emulator, in one test: {}", traced.name)});
   }
   return true;
 }
