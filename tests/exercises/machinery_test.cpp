@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "cudalab/jit.h"
 #include "exercises/exercise.h"
@@ -172,6 +173,27 @@ TEST(Exercises, EachHasItsFilesHintsAndUniqueId) {
   }
   EXPECT_EQ(guard().hints()[0].rfind("Take `n = 1000`", 0), 0u) << guard().hints()[0];
   EXPECT_FALSE(probe_header().empty());
+}
+
+// Issue #29: practice in every chapter, of every kind.
+TEST(Exercises, EveryChapterHasTwoAndEveryKindIsPractised) {
+  std::map<std::string, int> by_chapter;
+  std::map<ExerciseKind, int> by_kind;
+  for (const Exercise& e : all_exercises()) {
+    ++by_chapter[e.chapter];
+    ++by_kind[e.kind];
+  }
+  EXPECT_GE(all_exercises().size(), 40u);
+  EXPECT_EQ(by_chapter.size(), 11u) << "chapters 0 to 10";
+  for (const auto& [chapter, count] : by_chapter) EXPECT_GE(count, 2) << chapter;
+  EXPECT_GE(by_kind[ExerciseKind::host], 4);
+  EXPECT_GE(by_kind[ExerciseKind::speed], 4);
+  for (const Exercise& e : all_exercises())
+    if (e.kind == ExerciseKind::speed) {
+      EXPECT_FALSE(e.speed.goals.empty()) << e.id;
+      EXPECT_TRUE(static_cast<bool>(e.speed.timed)) << e.id << ": a speed exercise is timed on a GPU";
+      EXPECT_LT(e.speed.traced_test, static_cast<int>(e.cases().size())) << e.id;
+    }
 }
 
 TEST(Exercises, ChineseStatementsHaveTheEnglishHintsAndATitle) {
