@@ -75,9 +75,16 @@ std::vector<Message> describe_race(const std::vector<unsigned>& record, const Ex
                       as_is(element), as_is(line), other, as_is(other_line))
             : message("{} wrote {} at line {} while {} read it at line {}, with no __syncthreads() between them", who,
                       as_is(element), as_is(line), other, as_is(other_line)));
-    lines.push_back(message("The result depends on which thread gets there first: it may come out right by luck, and on a "
-                            "GPU it changes from run to run. Is a __syncthreads() missing between the write and the other "
-                            "access, or in the wrong place?"));
+    // Two lanes of one warp: the fix a warp-synchronous reduction needs is __syncwarp(), which
+    // the generic advice does not name.
+    const bool one_warp = (first % threads_per_block) / 32 == (second % threads_per_block) / 32;
+    lines.push_back(one_warp ? message("Both threads are in warp {} of their block. Since Volta the lanes of a warp are not "
+                                       "guaranteed to run in step: between the write and the other access they need a "
+                                       "__syncwarp() (or a __syncthreads(), where the whole block reaches it).",
+                                       (first % threads_per_block) / 32)
+                             : message("The result depends on which thread gets there first: it may come out right by luck, "
+                                       "and on a GPU it changes from run to run. Is a __syncthreads() missing between the "
+                                       "write and the other access, or in the wrong place?"));
   } else {
     lines.push_back(
         !first_wrote ? message("{} read {} at line {} while {} wrote it at line {}; threads of different blocks are never ordered",

@@ -43,6 +43,9 @@ TEST_F(Races, AMissingBarrierIsARaceWithBothThreadsElementAndLines) {
             "it at line 7, with no __syncthreads() between them")
       << verdict.text();
   EXPECT_NE(verdict.headline.english().find("Data race"), std::string::npos) << verdict.headline.english();
+  // Threads 127 and 128 are in different warps: the block's barrier is the advice.
+  ASSERT_GE(verdict.details.size(), 2u);
+  EXPECT_NE(verdict.details[1].english().find("Is a __syncthreads() missing"), std::string::npos) << verdict.text();
 }
 
 TEST_F(Races, TwoDimensionalTilesAreNamedByRowAndColumn) {
@@ -108,6 +111,10 @@ TEST_F(Races, WarpMeetingsOrderTheirLanes) {
   const ex::Verdict racy = checker.check("dot", unsynced);
   ASSERT_EQ(racy.kind, ex::VerdictKind::data_race) << racy.text();
   EXPECT_NE(racy.details[0].english().find("read lane_values[1] at line 8"), std::string::npos) << details(racy);
+  // Two lanes of one warp: the advice is __syncwarp(), not only __syncthreads().
+  ASSERT_GE(racy.details.size(), 2u) << details(racy);
+  EXPECT_NE(racy.details[1].english().find("Both threads are in warp 0 of their block"), std::string::npos) << details(racy);
+  EXPECT_NE(racy.details[1].english().find("__syncwarp()"), std::string::npos) << details(racy);
 }
 
 TEST_F(Races, BlocksWritingOneGlobalElementRace) {
