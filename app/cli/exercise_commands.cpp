@@ -187,12 +187,15 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   std::size_t passed = 0;
-  std::cout << fmt::format("{:<28} {:<22} {:>6} {:>8}  {}\n", tr("submission"), tr("verdict"), tr("tests"), tr("seconds"),
+  // The names' column is as wide as the longest name, so that the verdicts line up.
+  std::size_t width = 28;
+  for (const Submission& s : submissions) width = std::max(width, s.name.size());
+  std::cout << fmt::format("{:<{}} {:<22} {:>6} {:>8}  {}\n", tr("submission"), width, tr("verdict"), tr("tests"), tr("seconds"),
                            tr("first finding"));
   for (std::size_t i = 0; i < submissions.size(); ++i) {
     const ex::Verdict& v = verdicts[i];
     passed += v.passed() ? 1 : 0;
-    std::cout << fmt::format("{:<28} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", submissions[i].name, tr(ex::to_string(v.kind)),
+    std::cout << fmt::format("{:<{}} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", submissions[i].name, width, tr(ex::to_string(v.kind)),
                              v.tests_passed, v.tests_total, seconds[i], printable(lessons::said(first_finding(v))));
   }
   const auto checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return !v.device.empty(); });

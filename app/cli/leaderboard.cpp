@@ -50,7 +50,10 @@ std::string leaderboard(const std::vector<Submission>& submissions, const std::v
       value = v.speed->on_gpu ? fmt::format("{:.1f}", v.speed->value) : fmt::format("{:.2f}", v.speed->value);
       goal = v.speed->on_gpu ? fmt::format("≤ {:.1f}", v.speed->goal) : fmt::format("≤ {:.2f}", v.speed->goal);
     }
-    out += fmt::format("{:>4}  {:<{}} {:>10} {:>10}  {}\n", place, submissions[i].name, width, value, goal, i18n::tr(ex::to_string(v.kind)));
+    // Too slow: which goal was missed and by how much (the ranked measure may be met, another not).
+    const std::string verdict =
+        v.kind == ex::VerdictKind::too_slow ? lessons::said(v.headline) : i18n::tr(ex::to_string(v.kind));
+    out += fmt::format("{:>4}  {:<{}} {:>10} {:>10}  {}\n", place, submissions[i].name, width, value, goal, verdict);
   }
   return out;
 }
