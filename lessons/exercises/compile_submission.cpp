@@ -65,16 +65,16 @@ std::string entry_body(const Exercise& exercise) {
   for (std::size_t i = 0; i < exercise.params.size(); ++i) {
     if (!exercise.params[i].is_pointer()) continue;
     const std::string type = normalize_type(exercise.params[i].type);
-    body = fmt::format("  {{\n    const auto* probe = static_cast<::cudalab_probe::Ptr<{}>*>(args[{}])->probe;\n"
-                       "#ifdef CUDALAB_PROBE_RACE_CHECKS\n    ::cudalab_probe::race::use_records(probe->race, probe->fault);\n#endif\n"
-                       "    ::cudalab_probe::trace::use(probe->trace, probe->trace_counts);\n  }}\n",
+    body = fmt::format("  {{\n    const auto* probe = static_cast<CUDALAB_PROBE::Ptr<{}>*>(args[{}])->probe;\n"
+                       "#ifdef CUDALAB_PROBE_RACE_CHECKS\n    CUDALAB_PROBE::race::use_records(probe->race, probe->fault);\n#endif\n"
+                       "    CUDALAB_PROBE::trace::use(probe->trace, probe->trace_counts);\n  }}\n",
                        type.substr(0, type.size() - 1), i);
     break;
   }
   std::string call = "student::" + exercise.kernel_name + "(";
   for (std::size_t i = 0; i < exercise.params.size(); ++i) {
     const std::string type = normalize_type(exercise.params[i].type);
-    const std::string held = exercise.params[i].is_pointer() ? "::cudalab_probe::Ptr<" + type.substr(0, type.size() - 1) + ">" : type;
+    const std::string held = exercise.params[i].is_pointer() ? "CUDALAB_PROBE::Ptr<" + type.substr(0, type.size() - 1) + ">" : type;
     call += fmt::format("{}*static_cast<{}*>(args[{}])", i ? ", " : "", held, i);
   }
   return body + "  " + call + ");";
@@ -155,7 +155,10 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
                // with a function of that name as well, such a kernel compiles and runs without
                // its barrier, as on a GPU (and the race detector sees what goes missing).
                "inline void(__syncthreads)() {}\n"
-               "namespace student {\nusing ::cudalab::emu::printf;\n" +
+               "namespace student {\nusing ::cudalab::emu::printf;\n"
+               // The probe's records live in this process: a submission that names them could
+               // forge its counts, races or speed trace (probe.cuh, CUDALAB_PROBE).
+               "#pragma GCC poison cudalab cudalab_probe\n" +
                line_directive + instrumented(rewritten) + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);
   }
@@ -187,7 +190,9 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
   // Messages about generated lines (the probe, the entry) keep their place; the student's come first.
   for (JitDiagnostic& d : output.diagnostics) {
     if (d.message.find("attempt to use poisoned") != std::string::npos)
-      d.message = "inline assembly (asm) runs only on a GPU: the CPU emulator cannot check this kernel";
+      d.message = d.message.find("cudalab") != std::string::npos
+                      ? "the names cudalab and cudalab_probe are the grader's own: a kernel cannot use them"
+                      : "inline assembly (asm) runs only on a GPU: the CPU emulator cannot check this kernel";
     d.message = in_students_words(d.message);
     if (d.file.ends_with(kStudentFileName)) verdict->diagnostics.push_back(d);
   }

@@ -10,6 +10,13 @@
 // Plain C++17 without headers: NVRTC has no standard library.
 // The checker compiles a file again with CUDALAB_PROBE_NO_RACE_CHECKS when the detector's proxies
 // made valid CUDA fail to compile (compile_submission.cpp).
+//
+// On the emulator the submission's text follows `#pragma GCC poison cudalab cudalab_probe`: it
+// cannot name the probe's records in its own address space (the access counts, the race records,
+// the trace a speed goal is judged on) to forge them. What the checker itself writes into or after
+// that text (the __shared__ wrappers, the entry) names the probe through this macro, defined
+// before the pragma, which GCC allows.
+#define CUDALAB_PROBE ::cudalab_probe
 namespace cudalab_probe {
 // The first out-of-bounds access of a launch, filled once (kFaultFlag) in memory the checker reads
 // afterwards (lessons/exercises/checker.cpp lays out the same slots).

@@ -106,7 +106,7 @@ std::string declaration_text(const std::string& type, const Declarator& d, std::
   // An extern array gets the launch's dynamic shared memory, and an exercise's launch asks for
   // none: an array of no elements, every access to which is out of bounds.
   const bool scalar = d.extents.empty();
-  std::string text = fmt::format("__shared__ ::cudalab_probe::Shared<{}, ::cudalab_probe::Label{{{}, \"{}\"{}}}", type, id,
+  std::string text = fmt::format("__shared__ CUDALAB_PROBE::Shared<{}, CUDALAB_PROBE::Label{{{}, \"{}\"{}}}", type, id,
                                  d.name, scalar ? ", true" : "");
   if (scalar) text += ", (1)";
   for (const std::string& e : d.extents) text += ", (" + (e.empty() ? std::string("0") : e) + ")";

@@ -1,7 +1,8 @@
 #pragma once
 // A student's `__shared__ T name[A][B];`, made observable for the race detector (emulator only;
 // race_shadow.cuh includes it). compile_submission.cpp rewrites the declaration into
-//   __shared__ ::cudalab_probe::Shared<T, ::cudalab_probe::Label{id, "name"}, (A), (B)> name;
+//   __shared__ CUDALAB_PROBE::Shared<T, CUDALAB_PROBE::Label{id, "name"}, (A), (B)> name;
+// (CUDALAB_PROBE: probe.cuh; the submission's own text cannot name cudalab_probe)
 // which holds exactly the array (same size and layout, so `sizeof` and pointer arithmetic on
 // `&name[i][j]` keep their meaning) and indexes into proxies like Ptr<T>'s: tile[i][j] reads or
 // writes the element and tells the detector; an index outside the whole array is a fault, as a

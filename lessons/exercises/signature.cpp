@@ -171,7 +171,7 @@ bool rewrite_parameter_list(std::string_view source, const std::string& code, st
       return mismatch(message("parameter {} ({}) is `{}` instead of `{}`", i + 1, as_is(unnamed ? spec.name : name),
                               as_is(type), as_is(normalize_type(spec.type))));
     const std::string held =
-        spec.is_pointer() ? fmt::format("::cudalab_probe::Ptr<{}>", type.substr(0, type.size() - 1)) : type;
+        spec.is_pointer() ? fmt::format("CUDALAB_PROBE::Ptr<{}>", type.substr(0, type.size() - 1)) : type;
     rewritten.push_back(name.empty() ? held : held + " " + name);
     if (definition && spec.is_pointer() && !name.empty()) result->pointer_names.push_back(name);
   }

@@ -177,7 +177,7 @@ bool judge_time(const Exercise& exercise, Device& device, const TimedKernels& ke
     return too_slow(verdict, message("Too slow: {:.1f} µs; the goal is at most {:.1f} µs ({:.2f}× the solution's {:.1f} µs)", mine, goal,
                                      exercise.speed.slower_at_most, theirs),
                     {exercise.speed.goals.empty() ? Message{} : Message::text(exercise.speed.goals.front().why),
-                     message("Medians of {} runs each on {}, in the test {}", exercise.speed.timed_runs, as_is(device.facts().name),
+                     message("Medians of {} runs each on {}, in one test: {}", exercise.speed.timed_runs, as_is(device.facts().name),
                              test.name)});
   return true;
 }

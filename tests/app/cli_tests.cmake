@@ -130,6 +130,11 @@ cudalab_cli_test(check_attack_host_code_prints_a_pass 1
                  "Wrong result: test 1 of 4.*Printed by the program:.\\\\x1B\\[2J\\\\x1B\\[HPassed all 4 tests"
                  ARGS check round_trip ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/round_trip/forged--prints-passed-and-clears-the-screen.cu
                       --backend emu --time-limit 20)
+# The probe's records live in the worker beside the kernel: a speed exercise's trace, forged by a
+# kernel that names the probe (spelled by token pasting), must not make a slow kernel fast.
+cudalab_cli_test(check_attack_forged_speed_trace 1 "Does not compile.*the names cudalab and cudalab_probe are the grader's own"
+                 ARGS check row_sums_coalesced ${PROJECT_SOURCE_DIR}/tests/exercises/attacks/row_sums_coalesced/forged--speed-trace.cu
+                      --backend emu --time-limit 20)
 cudalab_cli_test(check_attack_environment 1 "Does not compile.*calls [^:]*`getenv`[^:]*: host code"
                  ARGS check guard ${GUARD_ATTACKS}/host--environment-at-load.cu --backend emu --time-limit 20)
 cudalab_cli_test(check_attack_asm 1 "Does not compile.*inline assembly \\(asm\\) runs only on a GPU"

@@ -62,7 +62,7 @@ TEST(Signature, PointersBecomeCheckedPointersOnTheSameLines) {
   const RewrittenSource rewritten = rewrite_kernel_parameters(source, guard());
   ASSERT_TRUE(rewritten.ok) << rewritten.problem;
   EXPECT_EQ(rewritten.line, 2);
-  EXPECT_NE(rewritten.text.find("::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n"), std::string::npos)
+  EXPECT_NE(rewritten.text.find("CUDALAB_PROBE::Ptr<const float> a, CUDALAB_PROBE::Ptr<float> out, int n"), std::string::npos)
       << rewritten.text;
   EXPECT_EQ(std::count(rewritten.text.begin(), rewritten.text.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
   EXPECT_NE(rewritten.text.find("  out[0] = a[0];"), std::string::npos);
@@ -91,7 +91,7 @@ TEST(Signature, TopLevelConstIsNotPartOfTheSignature) {
   const RewrittenSource rewritten =
       rewrite_kernel_parameters("__global__ void add_ten(const float* const a, float* const out, const int n) {}", guard());
   ASSERT_TRUE(rewritten.ok) << rewritten.problem;
-  EXPECT_NE(rewritten.text.find("::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n"), std::string::npos)
+  EXPECT_NE(rewritten.text.find("CUDALAB_PROBE::Ptr<const float> a, CUDALAB_PROBE::Ptr<float> out, int n"), std::string::npos)
       << rewritten.text;
 }
 
@@ -110,9 +110,9 @@ TEST(Signature, APrototypeGetsTheSameParametersAsTheDefinition) {
   const RewrittenSource rewritten = rewrite_kernel_parameters(source, guard());
   ASSERT_TRUE(rewritten.ok) << rewritten.problem;
   EXPECT_EQ(rewritten.line, 2);
-  EXPECT_NE(rewritten.text.find("add_ten(::cudalab_probe::Ptr<const float>, ::cudalab_probe::Ptr<float>, int);"), std::string::npos)
+  EXPECT_NE(rewritten.text.find("add_ten(CUDALAB_PROBE::Ptr<const float>, CUDALAB_PROBE::Ptr<float>, int);"), std::string::npos)
       << rewritten.text;
-  EXPECT_NE(rewritten.text.find("add_ten(::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n) {"),
+  EXPECT_NE(rewritten.text.find("add_ten(CUDALAB_PROBE::Ptr<const float> a, CUDALAB_PROBE::Ptr<float> out, int n) {"),
             std::string::npos)
       << rewritten.text;
   const RewrittenSource wrong = rewrite_kernel_parameters("__global__ void add_ten(float*, float*, int);\n" + source, guard());
@@ -125,7 +125,7 @@ TEST(Signature, APrototypeGetsTheSameParametersAsTheDefinition) {
 TEST(Signature, ArrayParametersArePointers) {
   const RewrittenSource named = rewrite_kernel_parameters("__global__ void add_ten(const float a[], float out[256], int n) {}", guard());
   ASSERT_TRUE(named.ok) << named.problem;
-  EXPECT_NE(named.text.find("::cudalab_probe::Ptr<const float> a, ::cudalab_probe::Ptr<float> out, int n"), std::string::npos)
+  EXPECT_NE(named.text.find("CUDALAB_PROBE::Ptr<const float> a, CUDALAB_PROBE::Ptr<float> out, int n"), std::string::npos)
       << named.text;
   const RewrittenSource prototype =
       rewrite_kernel_parameters("__global__ void add_ten(const float[], float[], int);\n"

@@ -199,23 +199,23 @@ TEST(SharedArrays, DeclarationsAreWrappedOnTheirOwnLines) {
       "}\n";
   const lessons::exercises::InstrumentedSource result = lessons::exercises::instrument_shared_arrays(source);
   EXPECT_EQ(result.arrays, (std::vector<std::string>{"tile", "sums", "dynamic", "flags", "one", "two"}));
-  EXPECT_NE(result.text.find("__shared__ ::cudalab_probe::Shared<float, ::cudalab_probe::Label{0, \"tile\"}, (16), (16 + 1)> tile;"),
+  EXPECT_NE(result.text.find("__shared__ CUDALAB_PROBE::Shared<float, CUDALAB_PROBE::Label{0, \"tile\"}, (16), (16 + 1)> tile;"),
             std::string::npos)
       << result.text;
-  EXPECT_NE(result.text.find("Shared<unsigned int, ::cudalab_probe::Label{1, \"sums\"}"), std::string::npos) << result.text;
+  EXPECT_NE(result.text.find("Shared<unsigned int, CUDALAB_PROBE::Label{1, \"sums\"}"), std::string::npos) << result.text;
   EXPECT_EQ(std::count(result.text.begin(), result.text.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
   EXPECT_NE(result.text.find("in_a_comment[3]"), std::string::npos);  // comments untouched
   // An extern array: the launch gives it no bytes, so it has no elements; `extern` goes with it.
-  EXPECT_NE(result.text.find("  __shared__ ::cudalab_probe::Shared<float, ::cudalab_probe::Label{2, \"dynamic\"}, (0)> dynamic;"),
+  EXPECT_NE(result.text.find("  __shared__ CUDALAB_PROBE::Shared<float, CUDALAB_PROBE::Label{2, \"dynamic\"}, (0)> dynamic;"),
             std::string::npos)
       << result.text;
   // volatile orders nothing between threads: the array is watched as any other.
-  EXPECT_NE(result.text.find("  __shared__ ::cudalab_probe::Shared<float, ::cudalab_probe::Label{3, \"flags\"}, (32)> flags;"),
+  EXPECT_NE(result.text.find("  __shared__ CUDALAB_PROBE::Shared<float, CUDALAB_PROBE::Label{3, \"flags\"}, (32)> flags;"),
             std::string::npos)
       << result.text;
   // One statement per declarator, on the declaration's line; a scalar is an array of one.
-  EXPECT_NE(result.text.find("Label{4, \"one\", true}, (1)> one; __shared__ ::cudalab_probe::Shared<int, "
-                             "::cudalab_probe::Label{5, \"two\"}, (2)> two;\n"),
+  EXPECT_NE(result.text.find("Label{4, \"one\", true}, (1)> one; __shared__ CUDALAB_PROBE::Shared<int, "
+                             "CUDALAB_PROBE::Label{5, \"two\"}, (2)> two;\n"),
             std::string::npos)
       << result.text;
   EXPECT_NE(result.text.find("__shared__ float2 pairs[32];"), std::string::npos);
