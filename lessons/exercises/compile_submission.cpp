@@ -1,6 +1,7 @@
 #include "exercises/compile_submission.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <regex>
 #include <utility>
 
@@ -55,6 +56,16 @@ std::string in_students_words(std::string message) {
   };
   for (const auto& [pattern, words] : kNames) message = std::regex_replace(message, pattern, words);
   return message;
+}
+
+// The probe's records live in this process: a submission that names them could forge its counts,
+// races or speed trace (probe.cuh, CUDALAB_PROBE). CUDALAB_UNSAFE_HOST_CALLS=1 (the teacher's
+// environment, never a submission's; emu_jit.cpp) leaves the names open, for the sandbox's
+// attack tests that call the executable's own functions by name.
+std::string poison_grader_names() {
+  const char* unsafe = std::getenv("CUDALAB_UNSAFE_HOST_CALLS");
+  if (unsafe != nullptr && std::string_view(unsafe) == "1") return {};
+  return "#pragma GCC poison cudalab cudalab_probe\n";
 }
 
 std::string entry_body(const Exercise& exercise) {
@@ -155,10 +166,7 @@ bool compile_submission(const Exercise& exercise, std::string_view source, Devic
                // with a function of that name as well, such a kernel compiles and runs without
                // its barrier, as on a GPU (and the race detector sees what goes missing).
                "inline void(__syncthreads)() {}\n"
-               "namespace student {\nusing ::cudalab::emu::printf;\n"
-               // The probe's records live in this process: a submission that names them could
-               // forge its counts, races or speed trace (probe.cuh, CUDALAB_PROBE).
-               "#pragma GCC poison cudalab cudalab_probe\n" +
+               "namespace student {\nusing ::cudalab::emu::printf;\n" + poison_grader_names() +
                line_directive + instrumented(rewritten) + "\n}  // namespace student\n";
     jit.emu_entry_body = entry_body(exercise);
   }
