@@ -198,7 +198,11 @@ int check_folder(const ex::Exercise& exercise, const ExerciseCommands& options) 
     std::cout << fmt::format("{:<{}} {:<22} {:>3}/{:<2} {:>8.2f}  {}\n", submissions[i].name, width, tr(ex::to_string(v.kind)),
                              v.tests_passed, v.tests_total, seconds[i], printable(lessons::said(first_finding(v))));
   }
-  const auto checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return !v.device.empty(); });
+  // The device a pass ran on names the class's run: on a GPU, a race or a divergent barrier is
+  // decided by the emulator's checks, and its verdict names the emulator.
+  auto checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return v.passed() && !v.device.empty(); });
+  if (checked == verdicts.end())
+    checked = std::find_if(verdicts.begin(), verdicts.end(), [](const ex::Verdict& v) { return !v.device.empty(); });
   std::cout << trf("{} of {} submissions passed {} ({}), in {:.1f} s with {} job{}", passed, submissions.size(), exercise.id,
                    checked != verdicts.end() ? tr_text(checked->device) : std::string("-"), total, jobs, jobs == 1 ? "" : "s")
             << "\n";

@@ -1,6 +1,7 @@
 #include "exercises/speed_check.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -106,16 +107,21 @@ struct TimedRun {
     }
     return Status::success();
   }
-  // Milliseconds of one launch, by the device's events.
-  Status time(Device& device, const JitKernel& kernel, const LaunchConfig& launch, double* ms) {
+  // Milliseconds a launch, by the device's events around `repeats` launches one after another.
+  Status time(Device& device, const JitKernel& kernel, const LaunchConfig& launch, int repeats, double* ms) {
     const auto start = device.record_event();
-    CUDALAB_RETURN_IF_ERROR(launch_compiled(device, kernel, launch, args));
+    for (int r = 0; r < repeats; ++r) CUDALAB_RETURN_IF_ERROR(launch_compiled(device, kernel, launch, args));
     const auto end = device.record_event();
     CUDALAB_RETURN_IF_ERROR(device.synchronize());
-    *ms = device.elapsed_ms(*start, *end);
+    *ms = device.elapsed_ms(*start, *end) / repeats;
     return Status::success();
   }
 };
+
+// A sample is at least this long, so that the events' own cost and a launch's jitter (a few µs)
+// are small beside it: a 20 µs kernel is timed 25 launches at a time.
+constexpr double kSampleMs = 0.5;
+constexpr int kMostRepeats = 200;
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -135,20 +141,26 @@ bool judge_time(const Exercise& exercise, Device& device, const TimedKernels& ke
   TimedRun student, solution;
   Status s = student.prepare(device, exercise, test);
   if (s.ok()) s = solution.prepare(device, exercise, test);
+  // A first launch of each warms the caches and the clocks and sizes the samples; then they take
+  // turns, so that a clock that changes speed changes both. The samples run on the inputs as a
+  // launch left them (a kernel that accumulates keeps adding: the time is the same); the outputs
+  // are checked after one launch on fresh inputs, below.
+  double first_student = 0, first_solution = 0;
+  if (s.ok()) s = student.time(device, *kernels.student, test.launch, 1, &first_student);
+  if (s.ok()) s = solution.time(device, *kernels.solution, test.launch, 1, &first_solution);
+  const double shortest = std::max(1e-3, std::min(first_student, first_solution));
+  const int repeats = std::clamp(static_cast<int>(std::ceil(kSampleMs / shortest)), 1, kMostRepeats);
   std::vector<double> student_ms, solution_ms;
-  // A first run of each warms the caches and the clocks; then they take turns, so that a clock
-  // that changes speed changes both.
-  for (int run = -1; s.ok() && run < exercise.speed.timed_runs; ++run) {
+  for (int run = 0; s.ok() && run < exercise.speed.timed_runs; ++run) {
     double a = 0, b = 0;
-    s = student.refill(exercise, test);
-    if (s.ok()) s = student.time(device, *kernels.student, test.launch, &a);
-    if (s.ok()) s = solution.refill(exercise, test);
-    if (s.ok()) s = solution.time(device, *kernels.solution, test.launch, &b);
-    if (s.ok() && run >= 0) {
-      student_ms.push_back(a);
-      solution_ms.push_back(b);
-    }
+    s = student.time(device, *kernels.student, test.launch, repeats, &a);
+    if (s.ok()) s = solution.time(device, *kernels.solution, test.launch, repeats, &b);
+    student_ms.push_back(a);
+    solution_ms.push_back(b);
   }
+  if (s.ok()) s = student.refill(exercise, test);
+  if (s.ok()) s = launch_compiled(device, *kernels.student, test.launch, student.args);
+  if (s.ok()) s = device.synchronize();
   if (!s.ok()) {
     verdict->kind = VerdictKind::kernel_fault;
     verdict->headline = message("Kernel fault while timing on the GPU");

@@ -10,7 +10,7 @@
 // matmul_coalesced, where the launch fits the matrix and the swapped kernel misses parts of it).
 // The emulator counts them in the 64 × 96 test (rows are whole warps: exactly 4 per request with
 // the column from x, 32 with the row from x); a GPU times the kernel against the solution on a
-// 4096 × 8192 matrix instead.
+// 4096 × 4096 matrix instead.
 #include <algorithm>
 
 #include "cudalab/message_format.h"
@@ -55,7 +55,7 @@ Exercise make_map2d_coalesced_exercise() {
        "A warp's 32 threads should write 32 neighbouring floats of one row, four 32-byte sectors: take the column from "
        "threadIdx.x."}};
   e.speed.traced_test = 0;  // 64 × 96: rows are whole warps and start on a sector, so 4 exactly
-  e.speed.timed = [] { return map2d_coalesced_test(4096, 8192, ""); };
+  e.speed.timed = [] { return map2d_coalesced_test(4096, 4096, ""); };
   e.cases = [] {
     struct Shape {
       int rows, cols;

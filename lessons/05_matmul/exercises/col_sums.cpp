@@ -10,7 +10,7 @@
 // blocks like cards (c = threadIdx.x * gridDim.x + blockIdx.x: neighbouring lanes 8 columns, one
 // sector, apart in that test) or a walk that starts each thread on a row of its own (the warp's
 // lanes on 32 different rows at each step); both take 32 sectors a request there. On a GPU the
-// kernel is timed against the solution on a 1024 × 65536 matrix instead: 512 blocks, enough warps
+// kernel is timed against the solution on a 512 × 65536 matrix instead: 512 blocks, enough warps
 // for the memory system to be the limit.
 #include "cudalab/message_format.h"
 #include "exercises/test_data.h"
@@ -59,7 +59,7 @@ Exercise make_col_sums_exercise() {
                     "32-byte sectors. Thread c = blockIdx.x * blockDim.x + threadIdx.x takes column c, and every "
                     "thread reads row r at step r."}};
   e.speed.traced_test = 0;  // 64 × 1024: rows start on a sector and warps on 32 columns, so 4 exactly
-  e.speed.timed = [] { return col_sums_test(1024, 65536, ""); };
+  e.speed.timed = [] { return col_sums_test(512, 65536, ""); };
   e.cases = [] {
     struct Shape {
       int rows, cols;
