@@ -67,6 +67,9 @@ std::vector<Message> describe_race(const std::vector<unsigned>& record, const Ex
   const std::string line = line_words(record[kRaceRecordFirstLine]), other_line = line_words(record[kRaceRecordSecondLine]);
   std::vector<Message> lines;
   if (one_block) {
+    // Two lanes of one warp: the fix a warp-synchronous reduction needs is __syncwarp(), which
+    // the block's advice does not name; a tile the other warps read needs the block's barrier.
+    const bool one_warp = (first % threads_per_block) / 32 == (second % threads_per_block) / 32;
     lines.push_back(
         !first_wrote ? message("{} read {} at line {} while {} wrote it at line {}, with no __syncthreads() between them", who,
                                as_is(element), as_is(line), other, as_is(other_line))
@@ -75,12 +78,10 @@ std::vector<Message> describe_race(const std::vector<unsigned>& record, const Ex
                       as_is(element), as_is(line), other, as_is(other_line))
             : message("{} wrote {} at line {} while {} read it at line {}, with no __syncthreads() between them", who,
                       as_is(element), as_is(line), other, as_is(other_line)));
-    // Two lanes of one warp: the fix a warp-synchronous reduction needs is __syncwarp(), which
-    // the generic advice does not name.
-    const bool one_warp = (first % threads_per_block) / 32 == (second % threads_per_block) / 32;
-    lines.push_back(one_warp ? message("Both threads are in warp {} of their block. Since Volta the lanes of a warp are not "
-                                       "guaranteed to run in step: between the write and the other access they need a "
-                                       "__syncwarp() (or a __syncthreads(), where the whole block reaches it).",
+    lines.push_back(one_warp ? message("Both threads are in warp {} of their block, and since Volta the lanes of a warp are "
+                                       "not guaranteed to run in step. If only this warp uses the data, a __syncwarp() "
+                                       "between the write and the other access orders them; if other warps use it too, "
+                                       "that takes a __syncthreads().",
                                        (first % threads_per_block) / 32)
                              : message("The result depends on which thread gets there first: it may come out right by luck, "
                                        "and on a GPU it changes from run to run. Is a __syncthreads() missing between the "
