@@ -1,7 +1,8 @@
 #pragma once
 // A class's speed exercise as a leaderboard (`cudalab check ID FOLDER`): the submissions whose
-// tests passed, ranked by what the check measured (speed.h: counted on the emulator, timed on a
-// GPU), lower first; those that did not get that far are listed after, unranked.
+// tests passed are ranked by what the check measured (speed.h: counted on the emulator, timed on a
+// GPU), lower first — those that passed, then those too slow on some goal, each with the goal it
+// missed; those that did not get that far are listed after, unranked.
 #include <string>
 #include <vector>
 
