@@ -26,6 +26,40 @@
 namespace cudalab::emu {
 namespace {
 
+// What `#include <mma.h>` means on the emulator: the names, each refused where it is used.
+constexpr std::string_view kRefusedWmma = R"(#pragma once
+namespace nvcuda {
+namespace wmma {
+template <class>
+constexpr bool cudalab_false = false;
+template <class T>
+struct cudalab_refused {
+  static_assert(cudalab_false<T>, "nvcuda::wmma (tensor cores) runs only on a GPU; the emulator cannot run it");
+};
+struct matrix_a;
+struct matrix_b;
+struct accumulator;
+struct row_major;
+struct col_major;
+namespace precision {
+struct tf32;
+struct b1;
+struct s4;
+struct u4;
+}  // namespace precision
+enum layout_t { mem_row_major, mem_col_major };
+template <class Use, int M, int N, int K, class T, class Layout = void>
+struct fragment : cudalab_refused<Use> {};
+template <class... A> void fill_fragment(A&&...) { cudalab_refused<void(A...)>(); }
+template <class... A> void load_matrix_sync(A&&...) { cudalab_refused<void(A...)>(); }
+template <class... A> void store_matrix_sync(A&&...) { cudalab_refused<void(A...)>(); }
+template <class... A> void mma_sync(A&&...) { cudalab_refused<void(A...)>(); }
+template <class T> float __float_to_tf32(T) { return cudalab_refused<T>(), 0.0f; }
+}  // namespace wmma
+}  // namespace nvcuda
+)";
+
+
 namespace fs = std::filesystem;
 using EntryFn = void (*)(void** args);
 
@@ -234,7 +268,11 @@ Status compile_program_for_emulator(const JitSource& source, std::unique_ptr<Jit
   for (const char* name : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
     with_headers.headers.emplace_back(name, "#pragma once\n#include \"cudalab/emu/program.h\"\n");
   with_headers.headers.emplace_back("cuda_fp16.h", "#pragma once\n#include \"cudalab/emu/half.h\"\n");
-  for (const auto& [name, what] : {std::pair{"mma.h", "nvcuda::wmma (tensor cores)"}, {"cublas_v2.h", "cuBLAS"},
+  // <mma.h> declares nvcuda::wmma, and each use of it stops the compile with its reason at that
+  // line: a program that uses it only under `#if __CUDA_ARCH__ >= 800` (chapter 10's rung 6, which
+  // asks the device's compute capability before launching) compiles and runs its other parts.
+  with_headers.headers.emplace_back("mma.h", std::string(kRefusedWmma));
+  for (const auto& [name, what] : {std::pair{"cublas_v2.h", "cuBLAS"},
                                    {"cublas.h", "cuBLAS"}, {"curand.h", "cuRAND"}, {"cufft.h", "cuFFT"},
                                    {"cooperative_groups.h", "cooperative groups"},
                                    {"cuda_pipeline.h", "cp.async pipelines"}})

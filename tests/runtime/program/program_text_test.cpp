@@ -34,6 +34,17 @@ TEST(ProgramText, TemplateKernelsNestedBracketsAndNoArguments) {
       << out.text;
 }
 
+// A kernel held in a table of rungs (chapter 10's program) is launched through the pointer.
+TEST(ProgramText, KernelsHeldInMembersAndArrays) {
+  const ProgramText out = rewrite_for_emulator(
+      "rung.kernel<<<grid, block, shared>>>(a, b);\np->k<<<1, 2>>>();\nks[i + 1]<<<3, 4>>>(x);\nt[0].k<<<5, 6>>>();");
+  ASSERT_TRUE(out.problem.empty()) << out.problem.english();
+  EXPECT_EQ(out.launches, 4);
+  for (const char* call : {"launch_kernel(\"rung.kernel\", 1, rung.kernel, ", "launch_kernel(\"p->k\", 2, p->k, ",
+                           "\", 3, ks[i + 1], ::cudalab", "launch_kernel(\"t[0].k\", 4, t[0].k, "})
+    EXPECT_NE(out.text.find(call), std::string::npos) << call << "\n" << out.text;
+}
+
 TEST(ProgramText, LineBreaksAreKeptSoMessagesNameTheStudentsLines) {
   const std::string source = "k<<<\n  g,\n  b>>>(\n  x,\n  y);\nint after;\n";
   const ProgramText out = rewrite_for_emulator(source);

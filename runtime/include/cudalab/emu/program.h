@@ -26,6 +26,9 @@
 #include <vector>
 
 #include "cudalab/emu/cuda_emu.h"
+// A whole program, not one of the app's emulator builds of a lesson: a lesson header that calls
+// into the app there (chapter 10's who_writes.cuh) takes its plain path, as under nvcc.
+#define CUDALAB_WHOLE_PROGRAM 1
 // warpSize is a variable in CUDA, not a macro: cudaDeviceProp has a member of that name.
 #undef warpSize
 inline constexpr int warpSize = 32;
