@@ -23,6 +23,7 @@ struct Session {
   Device& device;
   int n = 0;
   Buffer<float> a, b, c;
+  LadderScratch scratch;  // rung 8's operand copies, kept between launches
 };
 
 struct Measured {
@@ -94,7 +95,7 @@ Status open_session(Device& device, int n, const Matrix& a, const Matrix& b, Ses
 
 std::function<Status()> ladder_enqueue(Session& s, const LadderKernel& kernel) {
   return [&s, &kernel] {
-    return launch_ladder_kernel(s.device, kernel, s.a.data(), s.b.data(), s.c.data(), s.n, s.n, s.n);
+    return launch_ladder_kernel(s.device, kernel, s.a.data(), s.b.data(), s.c.data(), s.n, s.n, s.n, &s.scratch);
   };
 }
 

@@ -294,7 +294,7 @@ bool is_kept_word(std::string_view word) {
       "g++", "clang", "gcc", "emu", "gpu", "auto", "hang", "trap", "true", "false", "nullptr", "return", "if", "for",
       "while", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "i", "j", "k", "n", "m", "a", "b", "c",
       "y", "z", "row", "col", "tile", "idx", "tid", "sum", "out", "in", "data", "buf", "smem", "sm", "vs", "Ki", "Mi",
-      "radius", "gmem", "regs", "memmove", "memcpy", "size", "rows", "cols", "width", "height",
+      "radius", "gmem", "regs", "memmove", "memcpy", "size", "rows", "cols", "width", "height", "wgmma",
       // Product and project names stay as they are (GLOSSARY.zh-CN.md).
       "Turing", "Volta", "Ampere", "Hopper", "Ada", "Blackwell", "Numba", "Processor", "ptxas", "Lab",
       // NVIDIA's tools keep their names too (GLOSSARY.zh-CN.md: compute-sanitizer and its tools).

@@ -68,7 +68,10 @@ Status LadderBench::measure_rung(const LadderKernel& kernel, Contender* out) {
     return Status::success();
   }
   return measure(
-      [&] { return launch_ladder_kernel(*device_, kernel, device_a_.data(), device_b_.data(), device_c_.data(), n_, n_, n_); },
+      [&] {
+        return launch_ladder_kernel(*device_, kernel, device_a_.data(), device_b_.data(), device_c_.data(), n_, n_, n_,
+                                    &scratch_);
+      },
       rung_tolerance(kernel.rung), out);
 }
 

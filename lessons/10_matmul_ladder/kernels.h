@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "cudalab/kernel.h"
+#include "cudalab/tensor_map.h"
 
 namespace cudalab::lessons::ladder {
 
@@ -12,13 +13,24 @@ namespace cudalab::lessons::ladder {
 using LadderMatmul = void(const float* a, const float* b, float* c, int m, int n, int k);
 
 // The rungs, in teaching order. Saved in JSON by key (rung_key), never by number.
-enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, tf32_wmma, tf32_mma };
+enum class Rung { tiling_1d, tiling_2d, vectorized, warp_tiling, double_buffer, tf32_wmma, tf32_mma, tf32_wgmma };
 
 // Rung 7 (rung_tf32_mma.cuh) pads the rows of its shared tiles of A and B by these many floats, and
 // its launch asks for STAGES such pairs of tiles as dynamic shared memory.
 inline constexpr int kTf32MmaPadA = 4, kTf32MmaPadB = 8;
 constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) {
   return static_cast<std::size_t>(stages) * (bm * (bk + kTf32MmaPadA) + bk * (bn + kTf32MmaPadB)) * sizeof(float);
+}
+
+// Rung 8 (rung_tf32_wgmma.cuh) reads A and Bᵀ through TMA tensor maps, and its operand passes
+// write them first: A (rows × k) or B (k × n) into rows × kp or n × kp, rounded to TF32 when
+// `round` is not 0.
+using LadderTmaMatmul = void(TensorMap a_map, TensorMap bt_map, float* c, int m, int n, int k);
+using Tf32OperandPass = void(const float* from, float* to, int rows, int cols, int kp, int round);
+// Its STAGES pairs of tiles (BM × 32 and BN × 32 floats), 1024 bytes of room to align them to the
+// swizzle's period, and two barriers per stage.
+constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
+  return static_cast<std::size_t>(stages) * (bm + bn) * 32 * sizeof(float) + 1024 + 2 * 8 * static_cast<std::size_t>(stages);
 }
 
 }  // namespace cudalab::lessons::ladder
@@ -119,6 +131,16 @@ constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) 
   X(tf32_mma, mma_128x256x16_w64x64_4stage, Rung::tf32_mma, 128, 256, 16, 16, 8, 64, 64, 0, 4,           \
     mat_mul_tf32_mma_kernel<128, 256, 16, 64, 64, 4, 8, 1>)
 
+// Rung 8: wgmma fed by TMA, BM / 64 consumer warp groups and one producer (rung_tf32_wgmma.cuh).
+// Its own list: the kernel's parameters are not LadderMatmul's. X(unit, handle, BM, BN, STAGES,
+// round the inputs to TF32, the kernel). The first is the default.
+#define CUDALAB_LADDER_TF32_WGMMA_KERNELS(X)                                                              \
+  X(tf32_wgmma, wgmma_128x256x32_4stage, 128, 256, 4, true, mat_mul_tf32_wgmma_kernel<128, 256, 4, 8>)     \
+  X(tf32_wgmma, wgmma_128x256x32_3stage, 128, 256, 3, true, mat_mul_tf32_wgmma_kernel<128, 256, 3, 8>)     \
+  X(tf32_wgmma, wgmma_128x128x32_6stage, 128, 128, 6, true, mat_mul_tf32_wgmma_kernel<128, 128, 6, 8>)     \
+  X(tf32_wgmma, wgmma_256x128x32_4stage, 256, 128, 4, true, mat_mul_tf32_wgmma_kernel<256, 128, 4, 8>)     \
+  X(tf32_wgmma, wgmma_128x256x32_4stage_truncated, 128, 256, 4, false, mat_mul_tf32_wgmma_kernel<128, 256, 4, 8>)
+
 #define CUDALAB_LADDER_KERNELS(X)       \
   CUDALAB_LADDER_TILING_KERNELS(X)      \
   CUDALAB_LADDER_VECTORIZED_KERNELS(X)  \
@@ -134,6 +156,16 @@ constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) 
   CUDALAB_DECLARE_KERNEL(name, LadderMatmul)           \
   }
 
+#define CUDALAB_LADDER_DECLARE_WGMMA_KERNEL(unit, name, bm, bn, stages, rounded, ...) \
+  namespace unit {                                                                 \
+  CUDALAB_DECLARE_KERNEL(name, LadderTmaMatmul)                                    \
+  }
+
 namespace cudalab::lessons::ladder {
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DECLARE_KERNEL)
+CUDALAB_LADDER_TF32_WGMMA_KERNELS(CUDALAB_LADDER_DECLARE_WGMMA_KERNEL)
+namespace tf32_wgmma {
+CUDALAB_DECLARE_KERNEL(tf32_operand_a_kernel, Tf32OperandPass)
+CUDALAB_DECLARE_KERNEL(tf32_operand_bt_kernel, Tf32OperandPass)
+}  // namespace tf32_wgmma
 }  // namespace cudalab::lessons::ladder

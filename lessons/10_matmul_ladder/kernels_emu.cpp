@@ -21,6 +21,7 @@ CUDALAB_KERNEL_PRELUDE
 #include "rung_double_buffer_fragments.cuh"
 #include "rung_tf32_wmma.cuh"
 #include "rung_tf32_mma.cuh"
+#include "rung_tf32_wgmma.cuh"
 }  // namespace emu_kernels
 
 #define CUDALAB_LADDER_DEFINE_KERNEL(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \
@@ -29,6 +30,19 @@ CUDALAB_KERNEL_PRELUDE
   }
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DEFINE_KERNEL)
 #undef CUDALAB_LADDER_DEFINE_KERNEL
+// Rung 8's kernel is empty here (no TMA, no wgmma); its operand passes run.
+#define CUDALAB_LADDER_DEFINE_WGMMA_KERNEL(unit, name, bm, bn, stages, rounded, ...)                     \
+  namespace unit {                                                                                     \
+  const ::cudalab::Kernel<LadderTmaMatmul> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::__VA_ARGS__}; \
+  }
+CUDALAB_LADDER_TF32_WGMMA_KERNELS(CUDALAB_LADDER_DEFINE_WGMMA_KERNEL)
+#undef CUDALAB_LADDER_DEFINE_WGMMA_KERNEL
+namespace tf32_wgmma {
+const ::cudalab::Kernel<Tf32OperandPass> tf32_operand_a_kernel{{CUDALAB_KERNEL_ENTRY(tf32_operand_a_kernel)},
+                                                               &emu_kernels::tf32_operand_a_kernel};
+const ::cudalab::Kernel<Tf32OperandPass> tf32_operand_bt_kernel{{CUDALAB_KERNEL_ENTRY(tf32_operand_bt_kernel)},
+                                                                &emu_kernels::tf32_operand_bt_kernel};
+}  // namespace tf32_wgmma
 
 void set_writers_traced(bool traced) { emu_kernels::writers_traced.store(traced); }
 

@@ -12,11 +12,54 @@ namespace {
 
 #define CUDALAB_LADDER_ROW(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \
   LadderKernel{#name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, &unit::name},
-const LadderKernel kKernels[] = {CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_ROW)};
+#define CUDALAB_LADDER_WGMMA_ROW(unit, name, bm, bn, stages, rounded, ...) \
+  LadderKernel{#name, Rung::tf32_wgmma, bm, bn, 32, 64, bn, 64, bn, 0, stages, nullptr, &unit::name, rounded},
+const LadderKernel kKernels[] = {CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_ROW)
+                                     CUDALAB_LADDER_TF32_WGMMA_KERNELS(CUDALAB_LADDER_WGMMA_ROW)};
 #undef CUDALAB_LADDER_ROW
+#undef CUDALAB_LADDER_WGMMA_ROW
 
 // Matrices are indexed with int: row * cols + col must stay below 2³¹.
 constexpr long long kLargestElements = 2147483647LL;
+
+// A buffer of at least `count` floats in `buffer`, reusing what it holds.
+Status ensure_room(Device& device, std::size_t count, Buffer<float>* buffer) {
+  if (buffer->data() != nullptr && buffer->size() >= count) return Status::success();
+  *buffer = Buffer<float>();  // the old one goes first: both at once may not fit
+  return Buffer<float>::create(device, count, buffer);
+}
+
+// Rung 8: the operand passes (A rounded and padded to kp columns, or A as it is when it needs
+// neither; Bᵀ always), the tensor maps, then the multiply.
+Status launch_wgmma(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m, int n,
+                    int k, LadderScratch& scratch) {
+  const int kp = (k + 3) / 4 * 4;  // TMA wants rows that start 16 bytes apart
+  if (1LL * m * kp > kLargestElements || 1LL * n * kp > kLargestElements)
+    return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
+  const int round = kernel.rounds_inputs ? 1 : 0;
+  const float* a_operand = a;
+  if (round != 0 || kp != k) {
+    CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(m) * kp, &scratch.a));
+    const long long count = 1LL * m * kp;
+    CUDALAB_RETURN_IF_ERROR(launch(device, tf32_wgmma::tf32_operand_a_kernel,
+                                   LaunchConfig{Dim3(unsigned((count + 255) / 256)), Dim3(256)}, a, scratch.a.data(), m,
+                                   k, kp, round));
+    a_operand = scratch.a.data();
+  }
+  CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(n) * kp, &scratch.bt));
+  CUDALAB_RETURN_IF_ERROR(launch(device, tf32_wgmma::tf32_operand_bt_kernel,
+                                 LaunchConfig{Dim3(unsigned((n + 31) / 32), unsigned((kp + 31) / 32)), Dim3(32, 8)}, b,
+                                 scratch.bt.data(), k, n, kp, round));
+  TensorMap a_map, bt_map;
+  CUDALAB_RETURN_IF_ERROR(device.encode_tensor_map(
+      TensorMapRequest{a_operand, std::uint64_t(m), std::uint64_t(kp), std::uint32_t(kernel.bm), 32}, &a_map));
+  CUDALAB_RETURN_IF_ERROR(device.encode_tensor_map(
+      TensorMapRequest{scratch.bt.data(), std::uint64_t(n), std::uint64_t(kp), std::uint32_t(kernel.bn), 32}, &bt_map));
+  const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
+                            Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
+  CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
+  return launch(device, *kernel.tma_kernel, config, a_map, bt_map, c, m, n, kp);
+}
 
 }  // namespace
 
@@ -29,6 +72,7 @@ const char* rung_key(Rung rung) {
     case Rung::double_buffer: return "double_buffer";
     case Rung::tf32_wmma: return "tf32_wmma";
     case Rung::tf32_mma: return "tf32_mma";
+    case Rung::tf32_wgmma: return "tf32_wgmma";
   }
   return "?";
 }
@@ -42,6 +86,7 @@ const char* rung_title(Rung rung) {
     case Rung::double_buffer: return "double buffering (next tile prefetched into registers)";
     case Rung::tf32_wmma: return "TF32 tensor cores (WMMA m16n16k8)";
     case Rung::tf32_mma: return "TF32 tensor cores (mma.sync m16n8k8, cp.async pipeline)";
+    case Rung::tf32_wgmma: return "TF32 warp-group MMA (wgmma) fed by TMA copies";
   }
   return "?";
 }
@@ -55,12 +100,15 @@ unsigned LadderKernel::threads_per_block() const {
     case Rung::double_buffer:
     case Rung::tf32_wmma:
     case Rung::tf32_mma: return unsigned((bm / wm) * (bn / wn) * 32);
+    case Rung::tf32_wgmma: return unsigned((bm / 64 + 1) * 128);  // the consumers and one producer warp group
   }
   return 0;
 }
 
 std::size_t LadderKernel::dynamic_shared_bytes() const {
-  return rung == Rung::tf32_mma ? tf32_mma_shared_bytes(bm, bn, bk, stages) : 0;
+  if (rung == Rung::tf32_mma) return tf32_mma_shared_bytes(bm, bn, bk, stages);
+  if (rung == Rung::tf32_wgmma) return tf32_wgmma_shared_bytes(bm, bn, stages);
+  return 0;
 }
 
 std::string LadderKernel::shape_in_words() const {
@@ -81,6 +129,12 @@ std::string LadderKernel::shape_in_words() const {
         return say("BM×BN×BK {}×{}×{}, warp {}×{}, {} buffers, 16×16×8 fragments", bm, bn, bk, wm, wn, stages);
       return say("BM×BN×BK {}×{}×{}, warp {}×{}, 16×16×8 fragments", bm, bn, bk, wm, wn);
     case Rung::tf32_mma: return say("BM×BN×BK {}×{}×{}, warp {}×{}, {} buffers, 16×8×8 MMAs", bm, bn, bk, wm, wn, stages);
+    case Rung::tf32_wgmma:
+      if (rounds_inputs)
+        return say("BM×BN×BK {}×{}×{}, {} warp groups and one copying, {} buffers, 64×{}×8 wgmma", bm, bn, bk, bm / 64,
+                   stages, bn);
+      return say("BM×BN×BK {}×{}×{}, {} warp groups and one copying, {} buffers, 64×{}×8 wgmma, inputs truncated", bm,
+                 bn, bk, bm / 64, stages, bn);
   }
   return "?";
 }
@@ -110,6 +164,10 @@ double rung_tolerance(Rung rung) { return uses_tensor_cores(rung) ? 1e-2 : 1e-3;
 
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
   if (!uses_tensor_cores(kernel.rung)) return Status::success();
+  if (!device.is_gpu() && kernel.rung == Rung::tf32_wgmma)
+    return Status::error(StatusCode::unsupported,
+                         "the wgmma rung runs on Hopper's tensor cores fed by TMA copies, which the CPU emulator does not "
+                         "imitate: it needs a GPU of compute capability 9.0 (H100, H200)");
   if (!device.is_gpu())
     return Status::error(StatusCode::unsupported,
                          "the TF32 rung runs on tensor cores, which the CPU emulator does not imitate: it needs a GPU of "
@@ -118,6 +176,11 @@ Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
     return Status::error(StatusCode::unsupported,
                          say("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
                              "GPU has {}.{}",
+                             device.facts().cc_major, device.facts().cc_minor));
+  if (kernel.rung == Rung::tf32_wgmma && device.facts().cc_major != 9)
+    return Status::error(StatusCode::unsupported,
+                         say("the wgmma rung uses Hopper's warp-group MMA and TMA copies, which only compute capability "
+                             "9.0 has (H100, H200); this GPU has {}.{}",
                              device.facts().cc_major, device.facts().cc_minor));
   const std::size_t shared_limit = std::max(device.facts().shared_per_block, device.facts().shared_per_block_optin);
   if (kernel.dynamic_shared_bytes() > shared_limit)
@@ -129,12 +192,18 @@ Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
 }
 
 Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
-                            int n, int k) {
+                            int n, int k, LadderScratch* scratch) {
   if (m < 1 || n < 1 || k < 1)
     return Status::error(StatusCode::invalid_argument, say("m, n and k must be at least 1; got {}, {}, {}", m, n, k));
   if (1LL * m * k > kLargestElements || 1LL * k * n > kLargestElements || 1LL * m * n > kLargestElements)
     return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
   CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));
+  if (kernel.rung == Rung::tf32_wgmma) {
+    if (scratch != nullptr) return launch_wgmma(device, kernel, a, b, c, m, n, k, *scratch);
+    LadderScratch own;
+    CUDALAB_RETURN_IF_ERROR(launch_wgmma(device, kernel, a, b, c, m, n, k, own));
+    return device.synchronize();  // before `own` frees what the launch reads
+  }
   const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
                             Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
   CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));

@@ -8,15 +8,19 @@
 #include <string_view>
 #include <vector>
 
+#include "cudalab/buffer.h"
 #include "cudalab/device.h"
 #include "kernels.h"
 
 namespace cudalab::lessons::ladder {
 
 inline constexpr Rung kRungs[] = {Rung::tiling_1d,     Rung::tiling_2d, Rung::vectorized, Rung::warp_tiling,
-                                  Rung::double_buffer, Rung::tf32_wmma, Rung::tf32_mma};
-// The rungs that multiply on tensor cores in TF32 (6 and 7): GPU only, compute capability 8.0 or newer.
-constexpr bool uses_tensor_cores(Rung rung) { return rung == Rung::tf32_wmma || rung == Rung::tf32_mma; }
+                                  Rung::double_buffer, Rung::tf32_wmma, Rung::tf32_mma,   Rung::tf32_wgmma};
+// The rungs that multiply on tensor cores in TF32 (6, 7 and 8): GPU only, compute capability 8.0
+// or newer (rung 8: 9.0).
+constexpr bool uses_tensor_cores(Rung rung) {
+  return rung == Rung::tf32_wmma || rung == Rung::tf32_mma || rung == Rung::tf32_wgmma;
+}
 const char* rung_key(Rung rung);    // "1d_tiling", for tables and JSON
 const char* rung_title(Rung rung);  // "1D register tiling (TM results per thread)"
 
@@ -28,7 +32,9 @@ struct LadderKernel {
   int tm = 0, tn = 0;                // results per thread (TM × TN); TF32: the fragment (16 × 16) or MMA (16 × 8)
   int wm = 0, wn = 0, wn_iter = 0;   // a warp's piece of the tile; 0 for rungs without warp tiles
   int stages = 1;                    // shared buffers: 2 for double buffering
-  const Kernel<LadderMatmul>* kernel = nullptr;
+  const Kernel<LadderMatmul>* kernel = nullptr;     // every rung but 8
+  const Kernel<LadderTmaMatmul>* tma_kernel = nullptr;  // rung 8 (wgmma), which reads tensor maps
+  bool rounds_inputs = false;        // rung 8: its operand passes round A and B to TF32 (else the MMA truncates)
   unsigned threads_per_block() const;
   std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rung 7's stages); 0 for the rest
   std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"
@@ -48,9 +54,17 @@ double rung_tolerance(Rung rung);
 // message in words.
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel);
 
+// Rung 8 multiplies copies of its inputs that its operand passes write first: A rounded to TF32
+// (rows padded to a multiple of 4) and Bᵀ. A caller that launches it again and again keeps them
+// here between launches; they grow as needed and are reused.
+struct LadderScratch {
+  Buffer<float> a, bt;
+};
+
 // Enqueues C = A × B on device arrays (A: m × k, B: k × n, C: m × n, row-major); asynchronous.
+// Rung 8 without `scratch` allocates its own and waits for the multiply before returning.
 Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
-                            int n, int k);
+                            int n, int k, LadderScratch* scratch = nullptr);
 
 // The whole trip for host arrays: allocate, copy A and B in, launch, copy C out.
 Status ladder_mat_mul(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m, int n,

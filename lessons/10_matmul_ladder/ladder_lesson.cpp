@@ -34,6 +34,7 @@ std::unique_ptr<Lesson> make_ladder_lesson() {
           rung_entry<Rung::double_buffer>(),
           rung_entry<Rung::tf32_wmma>(),
           rung_entry<Rung::tf32_mma>(),
+          rung_entry<Rung::tf32_wgmma>(),
           {ladder::whole_ladder_step, ladder::run_whole_ladder, ladder::whole_ladder_views, FailedRunViews::when_cancelled},
       });
   lesson->set_program_file("program.cu");

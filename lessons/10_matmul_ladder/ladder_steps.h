@@ -80,6 +80,7 @@ class LadderBench {
   matmul::Matrix a_, b_;
   matmul::Reference reference_;
   Buffer<float> device_a_, device_b_, device_c_;
+  LadderScratch scratch_;  // rung 8's operand copies, kept between its timed launches
 };
 
 // What both steps ask first: n in range for this device, in words otherwise.

@@ -30,6 +30,7 @@ constexpr RungStepText kRungSteps[] = {
      "rung_double_buffer_fragments.cuh", "dbfrag_128x128x8_w64x32_8x8_g8"},
     {Rung::tf32_wmma, "Rung 6: tensor cores in TF32", "mat_mul_tf32_wmma_kernel", "rung_tf32_wmma.cuh"},
     {Rung::tf32_mma, "Rung 7: tensor cores without WMMA", "mat_mul_tf32_mma_kernel", "rung_tf32_mma.cuh"},
+    {Rung::tf32_wgmma, "Rung 8: warp-group MMA fed by TMA", "mat_mul_tf32_wgmma_kernel", "rung_tf32_wgmma.cuh"},
 };
 
 // Each rung asks about what it changes (issue #30): after rung 1 the intensity stops explaining the
@@ -58,6 +59,8 @@ constexpr RungQuestion kRungQuestions[] = {
      "multiply-adds", "multiply_adds_per_mma"},
     {Rung::tf32_mma, "How many KiB of shared memory does one block of this shape ask for at launch?", "KiB",
      "shared_kib"},
+    {Rung::tf32_wgmma, "How many sums does one thread of a consumer warp group keep in its registers with this shape?",
+     "sums", "sums_per_thread"},
 };
 
 const RungQuestion& question_of(Rung rung) {
@@ -172,6 +175,7 @@ void run_rung(Rung rung, const ParamValues& values, Device& device, RunControl& 
   r["tiles_in_shared"] = kernel.stages;
   r["multiply_adds_per_mma"] = 16 * 16 * 8;  // TF32 WMMA has one fragment shape: m16n16k8
   r["shared_kib"] = double(kernel.dynamic_shared_bytes()) / 1024;
+  r["sums_per_thread"] = kernel.wm * kernel.wn / 128;  // rung 8: a warp group's 64 × BN tile over its 128 threads
   r["shared_intensity"] = shared_intensity(kernel);
   r["followed_thread"] = std::min(static_cast<int>(values.at("thread")), int(kernel.threads_per_block()) - 1);
 

@@ -83,6 +83,15 @@ Writers model_warp_tiles(const LadderKernel& kernel, int m, int n) {
   for (int row = 0; row < m; ++row)
     for (int col = 0; col < n; ++col) {
       const int block = (row / kernel.bm) * int(writers.grid_x) + col / kernel.bn;
+      if (kernel.rung == Rung::tf32_wgmma) {
+        // Exact, from the layout of wgmma's sums (rung_tf32_wgmma.cuh): warp group g has rows
+        // 64g …, its warp w rows 16w …, and lane 4 · (row % 8) + (col % 8) / 2 two neighbouring
+        // columns of each 8, in rows r and r + 8.
+        const int r = row % kernel.bm, c = col % kernel.bn;
+        const int thread = (r / 64) * 128 + ((r % 64) / 16) * 32 + (r % 8) * 4 + (c % 8) / 2;
+        writers.thread[std::size_t(row) * n + col] = block * int(writers.threads_per_block) + thread;
+        continue;
+      }
       const int warp = kernel.wm > 0 ? ((row % kernel.bm) / kernel.wm) * warps_across + (col % kernel.bn) / kernel.wn : 0;
       writers.thread[std::size_t(row) * n + col] = block * int(writers.threads_per_block) + warp * 32;
     }

@@ -26,7 +26,8 @@ struct Writers {
 Status trace_writers(const LadderKernel& kernel, int m, int n, int k, Writers* out);
 // The TF32 rung's model: which warp owns which WM × WN piece of each block's tile (as
 // rung_tf32_wmma.cuh numbers its warps); lanes are not known (WMMA does not say which lane holds
-// which element), so every element names its warp's lane 0.
+// which element), so every element names its warp's lane 0. Rung 8's wgmma layout is documented
+// to the lane, so there each element names the thread that holds its sum.
 Writers model_warp_tiles(const LadderKernel& kernel, int m, int n);
 
 }  // namespace cudalab::lessons::ladder

@@ -38,6 +38,7 @@ class CudaDevice final : public Device {
   // In cupti_counters.cpp.
   Status read_hardware_counters(const std::vector<std::string>& metrics, const std::function<Status()>& work,
                                 HardwareCounters* out) override;
+  Status encode_tensor_map(const TensorMapRequest& request, TensorMap* out) override;
   Status kernel_attributes(const KernelEntry& kernel, KernelAttributes* out) override;
   Status max_active_blocks_per_sm(const KernelEntry& kernel, int threads_per_block, std::size_t dynamic_shared_bytes,
                                   int* out) override;

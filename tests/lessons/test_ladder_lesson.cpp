@@ -4,6 +4,8 @@
 // The same binary runs on the emulator and, as gpu.*, on a GPU.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -23,7 +25,7 @@ namespace {
 struct LadderLesson : ChapterTest {
   LadderLesson() : ChapterTest("ladder") {}
 };
-constexpr int kRungStepCount = 7;
+constexpr int kRungStepCount = 8;
 }  // namespace
 
 TEST(LadderIntensity, IsCountedFromTheTileShape) {
@@ -100,6 +102,28 @@ TEST(LadderWriters, TheTf32ModelGivesEachWarpItsTile) {
       EXPECT_EQ(writers.at(row, col).warp, (row / kernel.wm) * warps_across + col / kernel.wn);
 }
 
+// Rung 8's picture is exact: wgmma's layout of the sums says which thread holds each element.
+// Each consumer thread holds BN / 2 of the block's tile, the producer warp group none; spot checks
+// from the PTX manual's figure: rows 16w … of a warp group belong to its warp w, lane 4 · (row % 8)
+// + (col % 8) / 2.
+TEST(LadderWgmmaModel, EveryConsumerThreadHoldsItsShareAndTheLayoutIsWgmmas) {
+  const LadderKernel& kernel = *default_kernel(Rung::tf32_wgmma);
+  ASSERT_EQ(kernel.bm, 128);
+  ASSERT_EQ(kernel.bn, 256);
+  const Writers writers = model_warp_tiles(kernel, kernel.bm, kernel.bn);
+  std::map<int, int> held;
+  for (int row = 0; row < kernel.bm; ++row)
+    for (int col = 0; col < kernel.bn; ++col) ++held[writers.at(row, col).thread];
+  EXPECT_EQ(held.size(), std::size_t(kernel.bm / 64 * 128));  // every consumer thread, no producer
+  for (const auto& [thread, count] : held) EXPECT_EQ(count, kernel.bn / 2) << "thread " << thread;
+  EXPECT_EQ(writers.at(0, 0).thread, 0);
+  EXPECT_EQ(writers.at(0, 1).thread, 0);
+  EXPECT_EQ(writers.at(8, 9).thread, 0);     // rows r and r + 8, columns 2q and 2q + 1 of every 8
+  EXPECT_EQ(writers.at(3, 5).thread, 14);    // lane 4 · 3 + 2
+  EXPECT_EQ(writers.at(17, 250).thread, 37); // warp 1, lane 4 · 1 + 1
+  EXPECT_EQ(writers.at(64, 0).thread, 128);  // the second warp group
+}
+
 TEST_F(LadderLesson, EveryRungStepChecksItsContendersAndDrawsItsTile) {
   for (int step = 0; step < kRungStepCount; ++step) {
     cudalab::Run run = run_step(step, {"n=96", "thread=3"});
@@ -111,10 +135,14 @@ TEST_F(LadderLesson, EveryRungStepChecksItsContendersAndDrawsItsTile) {
     ASSERT_EQ(r["writers_tile"].size(), std::size_t(bm * bn));
     ASSERT_EQ(r["contenders"].size(), step >= 5 ? 4u : 3u);
     const auto& self = r["contenders"][1];
-    const bool runs_here = step < 5 || (device->is_gpu() && device->facts().cc_major >= 8);  // rungs 6 and 7: tensor cores
+    // Rungs 6 and 7 need tensor cores (8.0), rung 8 Hopper's wgmma and TMA (9.0).
+    const int needs_major = step == 7 ? 9 : 8;
+    const bool runs_here = step < 5 || (device->is_gpu() && (step == 7 ? device->facts().cc_major == 9
+                                                                        : device->facts().cc_major >= 8));
     EXPECT_EQ(self["measured"].get<bool>(), runs_here) << self["note"];
     if (runs_here) EXPECT_TRUE(self["right"].get<bool>()) << self["note"];
-    else EXPECT_NE(self["note"].get<std::string>().find("compute capability 8.0"), std::string::npos);
+    else EXPECT_NE(self["note"].get<std::string>().find(fmt::format("compute capability {}.0", needs_major)),
+                   std::string::npos) << self["note"];
     if (r["contenders"][0]["measured"].get<bool>()) EXPECT_TRUE(r["contenders"][0]["right"].get<bool>());
     const auto views = lesson->views(step, run);
     const CellGridView* grid = find_view<CellGridView>(views);
@@ -133,12 +161,14 @@ TEST_F(LadderLesson, EveryRungStepChecksItsContendersAndDrawsItsTile) {
 // here by hand from kernels.h: rung 2 reads TM + TN = 8 + 8 values per k-step; rung 3's 256
 // threads load 128 × 8 / 4 float4s of A and as many of B per tile, one each; rung 4's 128 × 128
 // tile in 64 × 64 warp tiles is 4 warps; rung 5 keeps 2 tiles; one TF32 WMMA is 16 · 16 · 8
-// multiply-adds; rung 7's 4 stages of (128 × (16 + 4) + 16 × (128 + 8)) floats are 74 KiB.
+// multiply-adds; rung 7's 4 stages of (128 × (16 + 4) + 16 × (128 + 8)) floats are 74 KiB; rung 8's
+// warp group holds a 64 × 256 tile in its 128 threads, 128 sums each.
 TEST_F(LadderLesson, EachRungAsksItsOwnQuestionAndItsRunAnswersIt) {
   const std::pair<const char*, double> expected[] = {{"intensity", 0},  // counted elsewhere
                                                      {"shared_reads_per_k", 16},    {"float4_loads_per_tile", 2},
                                                      {"warps_per_block", 4},        {"tiles_in_shared", 2},
-                                                     {"multiply_adds_per_mma", 2048}, {"shared_kib", 74}};
+                                                     {"multiply_adds_per_mma", 2048}, {"shared_kib", 74},
+                                                     {"sums_per_thread", 128}};
   select(0);  // sets `lesson`
   const auto steps = lesson->steps();
   std::set<std::string> questions;

@@ -13,6 +13,7 @@
 #include "cudalab/hardware_counters.h"
 #include "cudalab/dim.h"
 #include "cudalab/status.h"
+#include "cudalab/tensor_map.h"
 #include "cudalab/timing.h"
 
 namespace cudalab {
@@ -111,6 +112,17 @@ class Device {
     (void)out;
     (void)time_limit_seconds;
     return Status::error(StatusCode::unsupported, "this backend cannot compile kernels while the app runs");
+  }
+
+  // --- tensor maps for TMA (tensor_map.h) --------------------------------------------------------
+  // Fills `out` for `request` (cuTensorMapEncodeTiled). Only a GPU of compute capability 9.0 or
+  // newer makes one; the emulator and older GPUs answer `unsupported` in words.
+  virtual Status encode_tensor_map(const TensorMapRequest& request, TensorMap* out) {
+    (void)request;
+    (void)out;
+    return Status::error(StatusCode::unsupported,
+                         "bulk tensor copies (TMA) belong to GPUs of compute capability 9.0 or newer: the emulator has "
+                         "none");
   }
 
   // --- the hardware's own counters (hardware_counters.h) ------------------------------------------

@@ -34,6 +34,7 @@
 #define __shared__ thread_local
 #define __constant__
 #define __launch_bounds__(...)
+#define __grid_constant__
 
 using cudalab::emu::dim3;
 using cudalab::emu::uint3;
