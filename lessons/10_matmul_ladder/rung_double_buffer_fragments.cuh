@@ -16,6 +16,7 @@
 // more of their reads hit in L2. MIN_BLOCKS is the blocks per SM the registers must allow
 // (__launch_bounds__): 2 caps 256 threads at 128 registers each, 1 leaves room for 8 × 16 results. Ragged edges as in the other rungs: load_four pads with zeros.
 #include "float4_access.cuh"
+#include "grouped_blocks.cuh"
 
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int GROUP, int MIN_BLOCKS = 2>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
@@ -35,15 +36,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   __shared__ __align__(16) float tile_b[2][BK][BN];
 
   // Which tile of C this block computes (GROUP block-rows at a time, column by column).
-  int block_m = blockIdx.y, block_n = blockIdx.x;
-  if (GROUP > 1) {
-    const int id = blockIdx.y * gridDim.x + blockIdx.x;
-    const int per_group = GROUP * gridDim.x;
-    const int first_m = (id / per_group) * GROUP;
-    const int rows = int(gridDim.y) - first_m < GROUP ? int(gridDim.y) - first_m : GROUP;
-    block_m = first_m + (id % per_group) % rows;
-    block_n = (id % per_group) / rows;
-  }
+  int block_m, block_n;
+  grouped_block<GROUP>(&block_m, &block_n);
   const int block_row = block_m * BM;
   const int block_col = block_n * BN;
   const int warp = threadIdx.x / 32;

@@ -33,7 +33,7 @@
 // 4. Fragments double-buffered in registers, as rung 5 did for FP32: the loads of step kk + 8 (or of
 //    the next tile's first step) are issued before the MMAs of step kk, so they arrive while the
 //    tensor cores work.
-// 5. Blocks renumbered GROUP block-rows at a time (rung_double_buffer_fragments.cuh): neighbours in
+// 5. Blocks renumbered GROUP block-rows at a time (grouped_blocks.cuh): neighbours in
 //    time read the same tiles of A and B, which stay in L2.
 //
 // The inputs are not rounded to TF32 (cvt.rna.tf32.f32), which the Programming Guide asks of TF32
@@ -45,6 +45,8 @@
 // body is empty, and the host code says in words that the rung needs a GPU of compute capability 8.0
 // or newer (so does a build for sm_75). kTf32MmaPadA and kTf32MmaPadB come from kernels.h, which
 // the including unit has included.
+
+#include "grouped_blocks.cuh"
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 // Starts copying four floats of a rows × cols row-major matrix, from (row, col) on, into shared
@@ -96,15 +98,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   extern __shared__ __align__(16) float stages[];  // STAGES × (A's tile, B's tile)
 
   // Which tile of C this block computes (GROUP block-rows at a time, column by column).
-  int block_m = blockIdx.y, block_n = blockIdx.x;
-  if (GROUP > 1) {
-    const int id = blockIdx.y * gridDim.x + blockIdx.x;
-    const int per_group = GROUP * gridDim.x;
-    const int first_m = (id / per_group) * GROUP;
-    const int rows = int(gridDim.y) - first_m < GROUP ? int(gridDim.y) - first_m : GROUP;
-    block_m = first_m + (id % per_group) % rows;
-    block_n = (id % per_group) / rows;
-  }
+  int block_m, block_n;
+  grouped_block<GROUP>(&block_m, &block_n);
   const int block_row = block_m * BM, block_col = block_n * BN;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int warp_row = (warp / kWarpsN) * WM, warp_col = (warp % kWarpsN) * WN;

@@ -17,7 +17,7 @@
 //    which one thread issues the copies. STAGES buffers of (A's tile, Bᵀ's tile) form a ring: a
 //    "full" barrier per buffer says its copy landed, an "empty" one that both consumers are done
 //    with it. The producer runs up to STAGES tiles ahead.
-// 4. Blocks renumbered GROUP block-rows at a time, as on rungs 5 and 7, so neighbours share tiles in L2.
+// 4. Blocks renumbered GROUP block-rows at a time (grouped_blocks.cuh), as on rungs 5 and 7.
 //
 // TF32 wgmma reads both operands "K-major" (consecutive k adjacent in memory). A row-major A is;
 // B is not, so the host first writes Bᵀ (n × k) with tf32_operand_bt_kernel below, and, with
@@ -29,6 +29,8 @@
 // Only sm_90a has wgmma (an architecture-specific feature: this unit is also compiled for sm_90a).
 // Everywhere else the body is empty and the host refuses the rung in words before launching it.
 // TensorMap comes from cudalab/tensor_map.h, which kernels.h includes.
+
+#include "grouped_blocks.cuh"
 
 // Rounds x to TF32 as cvt.rna.tf32.f32 does: the 13 low bits of the significand to nearest, ties
 // away from zero. Infinities and NaN stay as they are. Plain integer arithmetic, so the operand
@@ -138,15 +140,8 @@ __global__ void __launch_bounds__((BM / 64 + 1) * 128, 1)
   }
   __syncthreads();
 
-  int block_m = blockIdx.y, block_n = blockIdx.x;
-  if (GROUP > 1) {
-    const int id = blockIdx.y * gridDim.x + blockIdx.x;
-    const int per_group = GROUP * gridDim.x;
-    const int first_m = (id / per_group) * GROUP;
-    const int rows = int(gridDim.y) - first_m < GROUP ? int(gridDim.y) - first_m : GROUP;
-    block_m = first_m + (id % per_group) % rows;
-    block_n = (id % per_group) / rows;
-  }
+  int block_m, block_n;
+  grouped_block<GROUP>(&block_m, &block_n);
   const int tiles_k = (k + kBK - 1) / kBK;
 
   if (group == kConsumers) {  // the producer: one thread keeps the ring full
