@@ -22,6 +22,12 @@ constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) 
   return static_cast<std::size_t>(stages) * (bm * (bk + kTf32MmaPadA) + bk * (bn + kTf32MmaPadB)) * sizeof(float);
 }
 
+// Rung 5's pipelined kernel (rung_fp32_pipeline.cuh) reads Aᵀ, which its launch writes first, and
+// asks for STAGES pairs of padded tiles of dynamic shared memory.
+constexpr std::size_t fp32_pipeline_shared_bytes(int bm, int bn, int bk, int stages) {
+  return static_cast<std::size_t>(stages) * bk * (bm + 4 + bn + 4) * sizeof(float);
+}
+
 // Rung 8 (rung_tf32_wgmma.cuh) reads A and Bᵀ through TMA tensor maps, and its operand passes
 // write them first: A (rows × k) or B (k × n) into rows × kp or n × kp, rounded to TF32 when
 // `round` is not 0.
@@ -131,6 +137,17 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
   X(tf32_mma, mma_128x256x16_w64x64_4stage, Rung::tf32_mma, 128, 256, 16, 16, 8, 64, 64, 0, 4,           \
     mat_mul_tf32_mma_kernel<128, 256, 16, 64, 64, 4, 8, 1>)
 
+// Rung 5 fed by a cp.async pipeline of STAGES buffers, Aᵀ written by a pass first
+// (rung_fp32_pipeline.cuh). Its own list: its launch differs. X(unit, handle, BM, BN, BK, TM, TN,
+// WM, WN, STAGES, the kernel). All fit the emulator's 48 KiB of dynamic shared memory.
+#define CUDALAB_LADDER_FP32_PIPELINE_KERNELS(X)                                                            \
+  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_3stage, 128, 128, 8, 8, 8, 64, 32, 3,                           \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 3, 8, 2>)                                        \
+  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_4stage, 128, 128, 8, 8, 8, 64, 32, 4,                           \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 4, 8, 2>)                                        \
+  X(fp32_pipeline, pipe_128x128x8_w32x64_8x8_3stage, 128, 128, 8, 8, 8, 32, 64, 3,                           \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 32, 64, 8, 8, 3, 8, 2>)
+
 // Rung 8: wgmma fed by TMA, BM / 64 consumer warp groups and one producer (rung_tf32_wgmma.cuh).
 // Its own list: the kernel's parameters are not LadderMatmul's. X(unit, handle, BM, BN, STAGES,
 // round the inputs to TF32, the kernel). The first is the default.
@@ -164,6 +181,9 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
 namespace cudalab::lessons::ladder {
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DECLARE_KERNEL)
 CUDALAB_LADDER_TF32_WGMMA_KERNELS(CUDALAB_LADDER_DECLARE_WGMMA_KERNEL)
+#define CUDALAB_LADDER_DECLARE_PIPELINE_KERNEL(unit, name, ...) CUDALAB_LADDER_DECLARE_KERNEL(unit, name)
+CUDALAB_LADDER_FP32_PIPELINE_KERNELS(CUDALAB_LADDER_DECLARE_PIPELINE_KERNEL)
+#undef CUDALAB_LADDER_DECLARE_PIPELINE_KERNEL
 namespace tf32_wgmma {
 CUDALAB_DECLARE_KERNEL(tf32_operand_a_kernel, Tf32OperandPass)
 CUDALAB_DECLARE_KERNEL(tf32_operand_bt_kernel, Tf32OperandPass)

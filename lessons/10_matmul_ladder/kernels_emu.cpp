@@ -13,6 +13,7 @@ namespace emu_kernels {
 std::atomic<bool> writers_traced{false};
 bool ladder_writers_traced() { return writers_traced.load(std::memory_order_relaxed); }
 CUDALAB_KERNEL_PRELUDE
+CUDALAB_EMU_DYNAMIC_SHARED(float, pipeline_tiles)
 #include "rung_1d_tiling.cuh"
 #include "rung_2d_tiling.cuh"
 #include "rung_vectorized.cuh"
@@ -22,6 +23,7 @@ CUDALAB_KERNEL_PRELUDE
 #include "rung_tf32_wmma.cuh"
 #include "rung_tf32_mma.cuh"
 #include "rung_tf32_wgmma.cuh"
+#include "rung_fp32_pipeline.cuh"
 }  // namespace emu_kernels
 
 #define CUDALAB_LADDER_DEFINE_KERNEL(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \
@@ -30,6 +32,12 @@ CUDALAB_KERNEL_PRELUDE
   }
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DEFINE_KERNEL)
 #undef CUDALAB_LADDER_DEFINE_KERNEL
+#define CUDALAB_LADDER_DEFINE_PIPELINE_KERNEL(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, ...)            \
+  namespace unit {                                                                                      \
+  const ::cudalab::Kernel<LadderMatmul> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::__VA_ARGS__}; \
+  }
+CUDALAB_LADDER_FP32_PIPELINE_KERNELS(CUDALAB_LADDER_DEFINE_PIPELINE_KERNEL)
+#undef CUDALAB_LADDER_DEFINE_PIPELINE_KERNEL
 // Rung 8's kernel is empty here (no TMA, no wgmma); its operand passes run.
 #define CUDALAB_LADDER_DEFINE_WGMMA_KERNEL(unit, name, bm, bn, stages, rounded, ...)                     \
   namespace unit {                                                                                     \

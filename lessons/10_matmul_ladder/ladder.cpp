@@ -14,8 +14,12 @@ namespace {
   LadderKernel{#name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, &unit::name},
 #define CUDALAB_LADDER_WGMMA_ROW(unit, name, bm, bn, stages, rounded, ...) \
   LadderKernel{#name, Rung::tf32_wgmma, bm, bn, 32, 64, bn, 64, bn, 0, stages, nullptr, &unit::name, rounded},
+#define CUDALAB_LADDER_PIPELINE_ROW(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, ...) \
+  LadderKernel{#name, Rung::double_buffer, bm, bn, bk, tm, tn, wm, wn, tn / 4, stages, &unit::name, nullptr, false, true},
 const LadderKernel kKernels[] = {CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_ROW)
+                                     CUDALAB_LADDER_FP32_PIPELINE_KERNELS(CUDALAB_LADDER_PIPELINE_ROW)
                                      CUDALAB_LADDER_TF32_WGMMA_KERNELS(CUDALAB_LADDER_WGMMA_ROW)};
+#undef CUDALAB_LADDER_PIPELINE_ROW
 #undef CUDALAB_LADDER_ROW
 #undef CUDALAB_LADDER_WGMMA_ROW
 
@@ -59,6 +63,20 @@ Status launch_wgmma(Device& device, const LadderKernel& kernel, const float* a, 
                             Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
   CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
   return launch(device, *kernel.tma_kernel, config, a_map, bt_map, c, m, n, kp);
+}
+
+// Rung 5's pipelined kernel: Aᵀ (k × m) by rung 8's transposing pass without rounding, then the
+// multiply, which reads it in place of A.
+Status launch_on_a_transposed(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c,
+                              int m, int n, int k, LadderScratch& scratch) {
+  CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(m) * k, &scratch.a));
+  CUDALAB_RETURN_IF_ERROR(launch(device, tf32_wgmma::tf32_operand_bt_kernel,
+                                 LaunchConfig{Dim3(unsigned((k + 31) / 32), unsigned((m + 31) / 32)), Dim3(32, 8)}, a,
+                                 scratch.a.data(), m, k, m, 0));
+  const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
+                            Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
+  CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
+  return launch(device, *kernel.kernel, config, static_cast<const float*>(scratch.a.data()), b, c, m, n, k);
 }
 
 }  // namespace
@@ -106,6 +124,7 @@ unsigned LadderKernel::threads_per_block() const {
 }
 
 std::size_t LadderKernel::dynamic_shared_bytes() const {
+  if (transposes_a) return fp32_pipeline_shared_bytes(bm, bn, bk, stages);
   if (rung == Rung::tf32_mma) return tf32_mma_shared_bytes(bm, bn, bk, stages);
   if (rung == Rung::tf32_wgmma) return tf32_wgmma_shared_bytes(bm, bn, stages);
   return 0;
@@ -198,6 +217,12 @@ Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const fl
   if (1LL * m * k > kLargestElements || 1LL * k * n > kLargestElements || 1LL * m * n > kLargestElements)
     return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
   CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));
+  if (kernel.transposes_a) {
+    if (scratch != nullptr) return launch_on_a_transposed(device, kernel, a, b, c, m, n, k, *scratch);
+    LadderScratch own;
+    CUDALAB_RETURN_IF_ERROR(launch_on_a_transposed(device, kernel, a, b, c, m, n, k, own));
+    return device.synchronize();  // before `own` frees what the launch reads
+  }
   if (kernel.rung == Rung::tf32_wgmma) {
     if (scratch != nullptr) return launch_wgmma(device, kernel, a, b, c, m, n, k, *scratch);
     LadderScratch own;

@@ -35,6 +35,7 @@ struct LadderKernel {
   const Kernel<LadderMatmul>* kernel = nullptr;     // every rung but 8
   const Kernel<LadderTmaMatmul>* tma_kernel = nullptr;  // rung 8 (wgmma), which reads tensor maps
   bool rounds_inputs = false;        // rung 8: its operand passes round A and B to TF32 (else the MMA truncates)
+  bool transposes_a = false;         // rung 5's pipelined kernel: reads Aᵀ, which its launch writes first
   unsigned threads_per_block() const;
   std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rung 7's stages); 0 for the rest
   std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"
@@ -55,14 +56,14 @@ double rung_tolerance(Rung rung);
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel);
 
 // Rung 8 multiplies copies of its inputs that its operand passes write first: A rounded to TF32
-// (rows padded to a multiple of 4) and Bᵀ. A caller that launches it again and again keeps them
+// (rows padded to a multiple of 4) and Bᵀ; rung 5's pipelined kernel multiplies Aᵀ. A caller that launches it again and again keeps them
 // here between launches; they grow as needed and are reused.
 struct LadderScratch {
   Buffer<float> a, bt;
 };
 
 // Enqueues C = A × B on device arrays (A: m × k, B: k × n, C: m × n, row-major); asynchronous.
-// Rung 8 without `scratch` allocates its own and waits for the multiply before returning.
+// Those two without `scratch` allocate their own and wait for the multiply before returning.
 Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
                             int n, int k, LadderScratch* scratch = nullptr);
 

@@ -1,0 +1,153 @@
+// Rung 5, third kernel: rung 5's fragments, fed by a STAGES-deep cp.async pipeline.
+//
+// rung_double_buffer_fragments.cuh brings the next tile from global memory through registers:
+// the loads are issued before a step's multiply-adds and stored to shared memory after them, so
+// one step's work is all that hides their latency, and A's tile is transposed on the way (4
+// scalar stores per float4). Here:
+//
+// 1. A is transposed once, before the multiply, by a pass over it (At: k × m; tf32_operand_bt_kernel
+//    of rung 8 without the rounding). Then both tiles are rows of 4-float groups that go to shared
+//    memory exactly as they lie in global memory.
+// 2. So cp.async copies them straight from global to shared memory, without registers, STAGES − 1
+//    tiles ahead of the one being multiplied: the latency of a load is hidden by STAGES − 1 steps of
+//    multiply-adds instead of one.
+// 3. One barrier per tile keeps the buffers apart; the multiply, the fragments double-buffered in
+//    registers and the 4 × 4 blocks are rung 5's.
+//
+// The emulator has no cp.async: there the copies are plain float4 copies, done when they are
+// issued. Results are the same (the order of the sums does not change).
+#include "float4_access.cuh"
+#include "grouped_blocks.cuh"
+
+// Starts copying the 4 floats of a rows × cols row-major matrix at (row, col) into `to` (16-byte
+// aligned), zeros past the matrix. cols a multiple of 4: one 16-byte cp.async (source size 0 past
+// the edge writes zeros); otherwise float by float.
+__device__ inline void pipeline_copy_four(float* to, const float* matrix, int row, int col, int rows, int cols) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (cols % 4 == 0) {
+    const bool inside = row < rows && col < cols;
+    const unsigned shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
+    const float* from = inside ? &matrix[row * cols + col] : matrix;
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(shared), "l"(from), "r"(inside ? 16 : 0));
+    return;
+  }
+#endif
+  *reinterpret_cast<float4*>(to) = load_four(matrix, row, col, rows, cols);
+}
+__device__ inline void pipeline_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int PENDING>
+__device__ inline void pipeline_wait() {  // all but the PENDING most recent groups have landed
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING));
+#endif
+}
+
+template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int STAGES, int GROUP, int MIN_BLOCKS = 2>
+__global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
+    mat_mul_fp32_pipeline_kernel(const float* at, const float* b, float* c, int m, int n, int k) {
+  constexpr int kThreads = (BM / WM) * (BN / WN) * 32;
+  constexpr int kLanesM = WM / TM, kLanesN = WN / TN;
+  static_assert(kLanesM * kLanesN == 32, "a warp's 32 lanes cover its piece");
+  static_assert(TM % 4 == 0 && TN % 4 == 0 && BK % 2 == 0 && STAGES >= 2, "4 × 4 blocks, even BK, two buffers");
+  constexpr int kFragsM = TM / 4, kFragsN = TN / 4;
+  constexpr int kCopiesA = BK * BM / 4 / kThreads, kCopiesB = BK * BN / 4 / kThreads;
+  static_assert(kCopiesA * kThreads * 4 == BM * BK && kCopiesB * kThreads * 4 == BK * BN,
+                "every thread copies the same number of float4s");
+  constexpr int kLdA = BM + 4, kLdB = BN + 4;  // padded rows (kernels.h: fp32_pipeline_shared_bytes)
+  constexpr int kStage = BK * kLdA + BK * kLdB;
+  extern __shared__ float pipeline_tiles[];  // STAGES × (At's tile BK × kLdA, B's tile BK × kLdB)
+
+  int block_m, block_n;
+  grouped_block<GROUP>(&block_m, &block_n);
+  const int block_row = block_m * BM, block_col = block_n * BN;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int row0 = (warp / (BN / WN)) * WM + (lane / kLanesN) * 4;
+  const int col0 = (warp % (BN / WN)) * WN + (lane % kLanesN) * 4;
+
+  auto copy_tile = [&](int tile, int stage) {
+    float* tile_a = &pipeline_tiles[stage * kStage];
+    float* tile_b = tile_a + BK * kLdA;
+    const int step = tile * BK;
+#pragma unroll
+    for (int j = 0; j < kCopiesA; ++j) {
+      const int id = threadIdx.x + j * kThreads, r = id / (BM / 4), col = (id % (BM / 4)) * 4;
+      pipeline_copy_four(&tile_a[r * kLdA + col], at, step + r, block_row + col, k, m);
+    }
+#pragma unroll
+    for (int j = 0; j < kCopiesB; ++j) {
+      const int id = threadIdx.x + j * kThreads, r = id / (BN / 4), col = (id % (BN / 4)) * 4;
+      pipeline_copy_four(&tile_b[r * kLdB + col], b, step + r, block_col + col, k, n);
+    }
+  };
+
+  float4 frag_a[2][kFragsM], frag_b[2][kFragsN];
+  auto load_fragments = [&](int stage, int kk, int set) {
+    const float* tile_a = &pipeline_tiles[stage * kStage];
+    const float* tile_b = tile_a + BK * kLdA;
+#pragma unroll
+    for (int i = 0; i < kFragsM; ++i)
+      frag_a[set][i] = *reinterpret_cast<const float4*>(&tile_a[kk * kLdA + row0 + i * kLanesM * 4]);
+#pragma unroll
+    for (int j = 0; j < kFragsN; ++j)
+      frag_b[set][j] = *reinterpret_cast<const float4*>(&tile_b[kk * kLdB + col0 + j * kLanesN * 4]);
+  };
+  float sums[TM][TN] = {};
+  auto multiply = [&](int set) {
+#pragma unroll
+    for (int i = 0; i < kFragsM; ++i) {
+      const float as[4] = {frag_a[set][i].x, frag_a[set][i].y, frag_a[set][i].z, frag_a[set][i].w};
+#pragma unroll
+      for (int j = 0; j < kFragsN; ++j) {
+        const float bs[4] = {frag_b[set][j].x, frag_b[set][j].y, frag_b[set][j].z, frag_b[set][j].w};
+#pragma unroll
+        for (int t = 0; t < 4; ++t)
+#pragma unroll
+          for (int u = 0; u < 4; ++u) sums[i * 4 + t][j * 4 + u] += as[t] * bs[u];
+      }
+    }
+  };
+
+  // Tiles 0 … STAGES − 2 on their way; one commit group per tile, empty ones too, so that "all but
+  // STAGES − 2 groups landed" always means "the next tile is here".
+  const int tiles = (k + BK - 1) / BK;
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; ++s) {
+    if (s < tiles) copy_tile(s, s);
+    pipeline_commit();
+  }
+  pipeline_wait<STAGES - 2>();
+  __syncthreads();
+  load_fragments(0, 0, 0);
+  int stage = 0;
+  for (int tile = 0; tile < tiles; ++tile) {
+    // Tile + STAGES − 1 into the buffer everyone finished with before the last barrier.
+    if (tile + STAGES - 1 < tiles) copy_tile(tile + STAGES - 1, (tile + STAGES - 1) % STAGES);
+    pipeline_commit();
+#pragma unroll
+    for (int kk = 0; kk < BK - 1; ++kk) {
+      load_fragments(stage, kk + 1, (kk + 1) % 2);
+      multiply(kk % 2);
+    }
+    pipeline_wait<STAGES - 2>();  // this thread's copies of tile + 1 landed; after the barrier, everyone's
+    __syncthreads();
+    stage = stage + 1 == STAGES ? 0 : stage + 1;
+    if (tile + 1 < tiles) load_fragments(stage, 0, 0);  // BK is even: set 0 is free again
+    multiply((BK - 1) % 2);
+  }
+  pipeline_wait<0>();  // no copy outlives the block
+
+#pragma unroll
+  for (int i = 0; i < kFragsM; ++i)
+#pragma unroll
+    for (int t = 0; t < 4; ++t)
+#pragma unroll
+      for (int j = 0; j < kFragsN; ++j) {
+        const float* s = &sums[i * 4 + t][j * 4];
+        store_four(c, block_row + row0 + i * kLanesM * 4 + t, block_col + col0 + j * kLanesN * 4, m, n,
+                   make_float4(s[0], s[1], s[2], s[3]));
+      }
+}
