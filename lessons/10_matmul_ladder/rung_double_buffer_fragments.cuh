@@ -9,13 +9,15 @@
 // Each thread's TM × TN results are (TM/4) × (TN/4) blocks of 4 × 4 spread over the warp's piece:
 // the lanes of a warp (WM/TM rows × WN/TN columns of lanes) read neighbouring float4s, so one
 // 128-bit shared load serves the warp in a single turn (4 distinct float4s of A, 8 of B, broadcast
-// to the rest), and the results go out as full float4 rows.
+// to the rest), and the results go out as full float4 rows (fragments_4x4.cuh: the multiply and
+// the stores, shared with rung_fp32_pipeline.cuh).
 //
 // GROUP > 1 renumbers the blocks: consecutive blocks walk down GROUP block-rows before moving one
 // block-column right, so the blocks resident at one time read fewer distinct tiles of A and B and
 // more of their reads hit in L2. MIN_BLOCKS is the blocks per SM the registers must allow
 // (__launch_bounds__): 2 caps 256 threads at 128 registers each, 1 leaves room for 8 × 16 results. Ragged edges as in the other rungs: load_four pads with zeros.
 #include "float4_access.cuh"
+#include "fragments_4x4.cuh"
 #include "grouped_blocks.cuh"
 
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int GROUP, int MIN_BLOCKS = 2>
@@ -80,20 +82,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
       frag_b[set][j] = *reinterpret_cast<const float4*>(&tile_b[buffer][kk][col0 + j * kLanesN * 4]);
   };
   float sums[TM][TN] = {};
-  auto multiply = [&](int set) {
-#pragma unroll
-    for (int i = 0; i < kFragsM; ++i) {
-      const float as[4] = {frag_a[set][i].x, frag_a[set][i].y, frag_a[set][i].z, frag_a[set][i].w};
-#pragma unroll
-      for (int j = 0; j < kFragsN; ++j) {
-        const float bs[4] = {frag_b[set][j].x, frag_b[set][j].y, frag_b[set][j].z, frag_b[set][j].w};
-#pragma unroll
-        for (int t = 0; t < 4; ++t)
-#pragma unroll
-          for (int u = 0; u < 4; ++u) sums[i * 4 + t][j * 4 + u] += as[t] * bs[u];
-      }
-    }
-  };
+  auto multiply = [&](int set) { multiply_fragments<TM, TN>(sums, frag_a[set], frag_b[set]); };
 
   load_step(0);
   store_step(0);
@@ -117,14 +106,5 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
     multiply((BK - 1) % 2);
   }
 
-#pragma unroll
-  for (int i = 0; i < kFragsM; ++i)
-#pragma unroll
-    for (int t = 0; t < 4; ++t)
-#pragma unroll
-      for (int j = 0; j < kFragsN; ++j) {
-        const float* s = &sums[i * 4 + t][j * 4];
-        store_four(c, block_row + row0 + i * kLanesM * 4 + t, block_col + col0 + j * kLanesN * 4, m, n,
-                   make_float4(s[0], s[1], s[2], s[3]));
-      }
+  store_fragment_sums<TM, TN, kLanesM, kLanesN>(c, sums, block_row + row0, block_col + col0, m, n);
 }

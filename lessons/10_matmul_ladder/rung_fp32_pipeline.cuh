@@ -17,6 +17,7 @@
 // The emulator has no cp.async: there the copies are plain float4 copies, done when they are
 // issued. Results are the same (the order of the sums does not change).
 #include "float4_access.cuh"
+#include "fragments_4x4.cuh"
 #include "grouped_blocks.cuh"
 
 // Starts copying the 4 floats of a rows × cols row-major matrix at (row, col) into `to` (16-byte
@@ -96,20 +97,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
       frag_b[set][j] = *reinterpret_cast<const float4*>(&tile_b[kk * kLdB + col0 + j * kLanesN * 4]);
   };
   float sums[TM][TN] = {};
-  auto multiply = [&](int set) {
-#pragma unroll
-    for (int i = 0; i < kFragsM; ++i) {
-      const float as[4] = {frag_a[set][i].x, frag_a[set][i].y, frag_a[set][i].z, frag_a[set][i].w};
-#pragma unroll
-      for (int j = 0; j < kFragsN; ++j) {
-        const float bs[4] = {frag_b[set][j].x, frag_b[set][j].y, frag_b[set][j].z, frag_b[set][j].w};
-#pragma unroll
-        for (int t = 0; t < 4; ++t)
-#pragma unroll
-          for (int u = 0; u < 4; ++u) sums[i * 4 + t][j * 4 + u] += as[t] * bs[u];
-      }
-    }
-  };
+  auto multiply = [&](int set) { multiply_fragments<TM, TN>(sums, frag_a[set], frag_b[set]); };
 
   // Tiles 0 … STAGES − 2 on their way; one commit group per tile, empty ones too, so that "all but
   // STAGES − 2 groups landed" always means "the next tile is here".
@@ -140,14 +128,5 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   }
   pipeline_wait<0>();  // no copy outlives the block
 
-#pragma unroll
-  for (int i = 0; i < kFragsM; ++i)
-#pragma unroll
-    for (int t = 0; t < 4; ++t)
-#pragma unroll
-      for (int j = 0; j < kFragsN; ++j) {
-        const float* s = &sums[i * 4 + t][j * 4];
-        store_four(c, block_row + row0 + i * kLanesM * 4 + t, block_col + col0 + j * kLanesN * 4, m, n,
-                   make_float4(s[0], s[1], s[2], s[3]));
-      }
+  store_fragment_sums<TM, TN, kLanesM, kLanesN>(c, sums, block_row + row0, block_col + col0, m, n);
 }
