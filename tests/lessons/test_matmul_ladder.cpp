@@ -5,7 +5,9 @@
 // a GPU (label gpu; skipped without one).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +21,9 @@
 #include <nlohmann/json.hpp>
 
 #include "10_matmul_ladder/ladder.h"
+#include "cudalab/buffer.h"
 #include "cudalab/device.h"
+#include "cudalab/kernel.h"
 #include "lesson_test_support.h"
 #include "matmul_ladder_bench.h"
 
@@ -149,6 +153,44 @@ TEST_F(MatmulLadder, MmaRungMatchesFloat64WithWholeTilesAndPartialEnds) {
       EXPECT_LE(relative_error(a, b, c, shape), rung_tolerance(Rung::tf32_mma));
     }
   }
+}
+
+// Rung 8's operand passes, on whichever device the test has: A rounded to TF32 as cvt.rna.tf32
+// rounds (the 13 low bits to nearest, ties away from zero; infinities and NaN untouched) and padded
+// with zeros to kp columns; B transposed, padded the same way. Round = 0 copies the bits as they are.
+TEST_F(MatmulLadder, OperandPassesRoundAsCvtRnaAndTransposeWithZeros) {
+  auto bits = [](std::uint32_t b) { return std::bit_cast<float>(b); };
+  // One row of A (k = 7, kp = 8): a tie, just below and above it, a negative tie, infinity, NaN, 1.5.
+  const std::vector<float> a = {bits(0x3F801000), bits(0x3F800FFF), bits(0x3F801001), bits(0xBF801000),
+                                bits(0x7F800000), bits(0x7FC00001), 1.5f};
+  const std::uint32_t rounded[] = {0x3F802000, 0x3F800000, 0x3F802000, 0xBF802000, 0x7F800000, 0x7FC00001, 0x3FC00000, 0};
+  Buffer<float> device_a, out;
+  ASSERT_TRUE(Buffer<float>::from_host(*device, a, &device_a).ok());
+  ASSERT_TRUE(Buffer<float>::create(*device, 8, &out).ok());
+  for (int round : {1, 0}) {
+    ASSERT_TRUE(launch(*device, tf32_wgmma::tf32_operand_a_kernel, LaunchConfig{Dim3(1), Dim3(32)},
+                       static_cast<const float*>(device_a.data()), out.data(), 1, 7, 8, round)
+                    .ok());
+    std::vector<float> got(8);
+    ASSERT_TRUE(device->synchronize().ok());
+    ASSERT_TRUE(out.download(got).ok());
+    for (int i = 0; i < 8; ++i) {
+      const std::uint32_t want = round ? rounded[i] : (i < 7 ? std::bit_cast<std::uint32_t>(a[std::size_t(i)]) : 0u);
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(got[std::size_t(i)]), want) << "round " << round << ", element " << i;
+    }
+  }
+  // B: 3 × 2 (k = 3, n = 2) into Bᵀ: 2 × 4 (kp = 4), the last column zeros.
+  const std::vector<float> b = {1, 2, 3, 4, 5, 6};
+  Buffer<float> device_b, bt;
+  ASSERT_TRUE(Buffer<float>::from_host(*device, b, &device_b).ok());
+  ASSERT_TRUE(Buffer<float>::create(*device, 8, &bt).ok());
+  ASSERT_TRUE(launch(*device, tf32_wgmma::tf32_operand_bt_kernel, LaunchConfig{Dim3(1, 1), Dim3(32, 8)},
+                     static_cast<const float*>(device_b.data()), bt.data(), 3, 2, 4, 0)
+                  .ok());
+  std::vector<float> got(8);
+  ASSERT_TRUE(device->synchronize().ok());
+  ASSERT_TRUE(bt.download(got).ok());
+  EXPECT_EQ(got, (std::vector<float>{1, 3, 5, 0, 2, 4, 6, 0}));
 }
 
 TEST_F(MatmulLadder, BadSizesAreRefusedInWords) {
