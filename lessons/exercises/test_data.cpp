@@ -79,4 +79,33 @@ TestCase failing_launch_test(std::vector<ArgValue> args) {
   return failing;
 }
 
+TestCase transpose_test(int rows, int cols, const char* note, std::uint32_t seed) {
+  TestCase test;
+  test.name = test_name(message("in of {} × {}", rows, cols), note);
+  test.launch = launch_2d(blocks_for(cols, 32), blocks_for(rows, 32), 32, 8);
+  const std::size_t count = static_cast<std::size_t>(rows) * cols;
+  ArgValue in = random_floats(count, seed + static_cast<std::uint32_t>(rows * 3 + cols));
+  in.width = cols;
+  ArgValue expected = zero_floats(count, rows);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expected.floats[static_cast<std::size_t>(c) * rows + r] = in.floats[static_cast<std::size_t>(r) * cols + c];
+  test.args = {in, zero_floats(count, rows), scalar(rows), scalar(cols)};
+  test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};
+  return test;
+}
+
+std::vector<TestCase> transpose_tests(std::uint32_t seed) {
+  struct Shape {
+    int rows, cols;
+    const char* note;
+  };
+  std::vector<TestCase> tests;
+  for (const Shape s : {Shape{64, 96, "whole tiles"}, Shape{100, 37, "ragged: the last tiles are partly outside"},
+                        Shape{1, 1000, "one row"}, Shape{777, 1, "one column"},
+                        Shape{45, 200, "ragged, wider than tall"}})
+    tests.push_back(transpose_test(s.rows, s.cols, s.note, seed));
+  return tests;
+}
+
 }  // namespace cudalab::lessons::exercises

@@ -25,4 +25,11 @@ TestCase failing_launch_test(std::vector<ArgValue> args);
 // Blocks needed to cover `count` with `per_block`: ceil(count / per_block).
 unsigned blocks_for(std::size_t count, unsigned per_block);
 
+// The tests of the `transpose(in, out, rows, cols)` exercises (chapter 6's, and chapter 7's graded
+// for speed): in is random (seeded from `seed` and the shape), out its transpose, blocks of 32 × 8
+// threads over 32 × 32 tiles. transpose_tests: whole tiles, ragged tiles, one row, one column,
+// wider than tall.
+TestCase transpose_test(int rows, int cols, const char* note, std::uint32_t seed);
+std::vector<TestCase> transpose_tests(std::uint32_t seed);
+
 }  // namespace cudalab::lessons::exercises

@@ -20,26 +20,6 @@
 
 namespace cudalab::lessons::exercises {
 
-namespace {
-
-TestCase transpose_test(int rows, int cols, const char* note) {
-  TestCase test;
-  test.name = test_name(message("in of {} × {}", rows, cols), note);
-  test.launch = launch_2d(blocks_for(cols, 32), blocks_for(rows, 32), 32, 8);
-  const std::size_t count = static_cast<std::size_t>(rows) * cols;
-  ArgValue in = random_floats(count, 751 + rows * 3 + cols);
-  in.width = cols;
-  ArgValue expected = zero_floats(count, rows);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      expected.floats[static_cast<std::size_t>(c) * rows + r] = in.floats[static_cast<std::size_t>(r) * cols + c];
-  test.args = {in, zero_floats(count, rows), scalar(rows), scalar(cols)};
-  test.expected = {std::nullopt, expected, std::nullopt, std::nullopt};
-  return test;
-}
-
-}  // namespace
-
 Exercise make_transpose_padded_exercise() {
   Exercise e;
   e.id = "transpose_padded";
@@ -64,19 +44,8 @@ Exercise make_transpose_padded_exercise() {
        "A warp should read 32 neighbouring floats of a row of in: 128 bytes, four 32-byte sectors. Read in row by "
        "row into the tile; read down a column of in, 32 floats cost 32 sectors."}};
   e.speed.traced_test = 0;  // 64 × 96: whole tiles, every row starts on a sector
-  e.speed.timed = [] { return transpose_test(4096, 4096, ""); };
-  e.cases = [] {
-    struct Shape {
-      int rows, cols;
-      const char* note;
-    };
-    std::vector<TestCase> tests;
-    for (const Shape s : {Shape{64, 96, "whole tiles"}, Shape{100, 37, "ragged: the last tiles are partly outside"},
-                          Shape{1, 1000, "one row"}, Shape{777, 1, "one column"},
-                          Shape{45, 200, "ragged, wider than tall"}})
-      tests.push_back(transpose_test(s.rows, s.cols, s.note));
-    return tests;
-  };
+  e.speed.timed = [] { return transpose_test(4096, 4096, "", 751); };
+  e.cases = [] { return transpose_tests(751); };
   return e;
 }
 
