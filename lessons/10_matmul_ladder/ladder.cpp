@@ -33,6 +33,21 @@ Status ensure_room(Device& device, std::size_t count, Buffer<float>* buffer) {
   return Buffer<float>::create(device, count, buffer);
 }
 
+// The grid that covers C with BM × BN tiles, the rung's block and its dynamic shared memory.
+Status ladder_launch_config(const Device& device, const LadderKernel& kernel, int m, int n, LaunchConfig* out) {
+  *out = LaunchConfig{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
+                      Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
+  return validate_launch(*out, device.facts());
+}
+
+// to (cols × padded_rows) = fromᵀ for from (rows × cols), zeros in columns rows … padded_rows − 1,
+// rounded to TF32 when `round` is not 0 (rung 8's operand pass for B; rung 5's pipeline's for A).
+Status launch_transpose(Device& device, const float* from, float* to, int rows, int cols, int padded_rows, int round) {
+  return launch(device, tf32_wgmma::tf32_operand_bt_kernel,
+                LaunchConfig{Dim3(unsigned((cols + 31) / 32), unsigned((padded_rows + 31) / 32)), Dim3(32, 8)}, from, to,
+                rows, cols, padded_rows, round);
+}
+
 // Rung 8: the operand passes (A rounded and padded to kp columns, or A as it is when it needs
 // neither; Bᵀ always), the tensor maps, then the multiply.
 Status launch_wgmma(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m, int n,
@@ -51,32 +66,34 @@ Status launch_wgmma(Device& device, const LadderKernel& kernel, const float* a, 
     a_operand = scratch.a.data();
   }
   CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(n) * kp, &scratch.bt));
-  CUDALAB_RETURN_IF_ERROR(launch(device, tf32_wgmma::tf32_operand_bt_kernel,
-                                 LaunchConfig{Dim3(unsigned((n + 31) / 32), unsigned((kp + 31) / 32)), Dim3(32, 8)}, b,
-                                 scratch.bt.data(), k, n, kp, round));
+  CUDALAB_RETURN_IF_ERROR(launch_transpose(device, b, scratch.bt.data(), k, n, kp, round));
   TensorMap a_map, bt_map;
   CUDALAB_RETURN_IF_ERROR(device.encode_tensor_map(
       TensorMapRequest{a_operand, std::uint64_t(m), std::uint64_t(kp), std::uint32_t(kernel.bm), 32}, &a_map));
   CUDALAB_RETURN_IF_ERROR(device.encode_tensor_map(
       TensorMapRequest{scratch.bt.data(), std::uint64_t(n), std::uint64_t(kp), std::uint32_t(kernel.bn), 32}, &bt_map));
-  const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
-                            Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
-  CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
+  LaunchConfig config;
+  CUDALAB_RETURN_IF_ERROR(ladder_launch_config(device, kernel, m, n, &config));
   return launch(device, *kernel.tma_kernel, config, a_map, bt_map, c, m, n, kp);
 }
 
-// Rung 5's pipelined kernel: Aᵀ (k × m) by rung 8's transposing pass without rounding, then the
+// Rung 5's pipelined kernel: Aᵀ (k × m) by the transposing pass without rounding, then the
 // multiply, which reads it in place of A.
 Status launch_on_a_transposed(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c,
                               int m, int n, int k, LadderScratch& scratch) {
   CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(m) * k, &scratch.a));
-  CUDALAB_RETURN_IF_ERROR(launch(device, tf32_wgmma::tf32_operand_bt_kernel,
-                                 LaunchConfig{Dim3(unsigned((k + 31) / 32), unsigned((m + 31) / 32)), Dim3(32, 8)}, a,
-                                 scratch.a.data(), m, k, m, 0));
-  const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
-                            Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
-  CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
+  CUDALAB_RETURN_IF_ERROR(launch_transpose(device, a, scratch.a.data(), m, k, m, 0));
+  LaunchConfig config;
+  CUDALAB_RETURN_IF_ERROR(ladder_launch_config(device, kernel, m, n, &config));
   return launch(device, *kernel.kernel, config, static_cast<const float*>(scratch.a.data()), b, c, m, n, k);
+}
+
+// The kernels that multiply copies of their inputs: their passes first, into `scratch`.
+bool needs_scratch(const LadderKernel& kernel) { return kernel.transposes_a || kernel.rung == Rung::tf32_wgmma; }
+Status launch_with_scratch(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
+                           int n, int k, LadderScratch& scratch) {
+  if (kernel.transposes_a) return launch_on_a_transposed(device, kernel, a, b, c, m, n, k, scratch);
+  return launch_wgmma(device, kernel, a, b, c, m, n, k, scratch);
 }
 
 }  // namespace
@@ -217,21 +234,14 @@ Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const fl
   if (1LL * m * k > kLargestElements || 1LL * k * n > kLargestElements || 1LL * m * n > kLargestElements)
     return Status::error(StatusCode::invalid_argument, "these kernels index with int: each matrix must hold fewer than 2³¹ elements");
   CUDALAB_RETURN_IF_ERROR(check_ladder_kernel(device, kernel));
-  if (kernel.transposes_a) {
-    if (scratch != nullptr) return launch_on_a_transposed(device, kernel, a, b, c, m, n, k, *scratch);
+  if (needs_scratch(kernel)) {
+    if (scratch != nullptr) return launch_with_scratch(device, kernel, a, b, c, m, n, k, *scratch);
     LadderScratch own;
-    CUDALAB_RETURN_IF_ERROR(launch_on_a_transposed(device, kernel, a, b, c, m, n, k, own));
+    CUDALAB_RETURN_IF_ERROR(launch_with_scratch(device, kernel, a, b, c, m, n, k, own));
     return device.synchronize();  // before `own` frees what the launch reads
   }
-  if (kernel.rung == Rung::tf32_wgmma) {
-    if (scratch != nullptr) return launch_wgmma(device, kernel, a, b, c, m, n, k, *scratch);
-    LadderScratch own;
-    CUDALAB_RETURN_IF_ERROR(launch_wgmma(device, kernel, a, b, c, m, n, k, own));
-    return device.synchronize();  // before `own` frees what the launch reads
-  }
-  const LaunchConfig config{Dim3(unsigned((n + kernel.bn - 1) / kernel.bn), unsigned((m + kernel.bm - 1) / kernel.bm)),
-                            Dim3(kernel.threads_per_block()), kernel.dynamic_shared_bytes()};
-  CUDALAB_RETURN_IF_ERROR(validate_launch(config, device.facts()));
+  LaunchConfig config;
+  CUDALAB_RETURN_IF_ERROR(ladder_launch_config(device, kernel, m, n, &config));
   return launch(device, *kernel.kernel, config, a, b, c, m, n, k);
 }
 

@@ -37,7 +37,7 @@ struct LadderKernel {
   bool rounds_inputs = false;        // rung 8: its operand passes round A and B to TF32 (else the MMA truncates)
   bool transposes_a = false;         // rung 5's pipelined kernel: reads Aᵀ, which its launch writes first
   unsigned threads_per_block() const;
-  std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rung 7's stages); 0 for the rest
+  std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rungs 7, 8, the pipeline's stages); else 0
   std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"
 };
 std::span<const LadderKernel> ladder_kernels();  // every instance, rung by rung
@@ -55,9 +55,9 @@ double rung_tolerance(Rung rung);
 // message in words.
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel);
 
-// Rung 8 multiplies copies of its inputs that its operand passes write first: A rounded to TF32
-// (rows padded to a multiple of 4) and Bᵀ; rung 5's pipelined kernel multiplies Aᵀ. A caller that launches it again and again keeps them
-// here between launches; they grow as needed and are reused.
+// Two kernels multiply copies of their inputs that passes write first: rung 8 (A rounded to TF32,
+// rows padded to a multiple of 4, and Bᵀ) and rung 5's pipelined kernel (Aᵀ). A caller that
+// launches them again and again keeps the copies here between launches; they grow as needed.
 struct LadderScratch {
   Buffer<float> a, bt;
 };

@@ -33,14 +33,15 @@ Status CudaDevice::encode_tensor_map(const TensorMapRequest& request, TensorMap*
   static_assert(sizeof(CUtensorMap) == sizeof(TensorMap) && alignof(CUtensorMap) <= alignof(TensorMap));
   if (facts().cc_major < 9)
     return Status::error(StatusCode::unsupported,
-                         message("bulk tensor copies (TMA) need a GPU of compute capability 9.0 or newer; this GPU has {}.{}",
-                             facts().cc_major, facts().cc_minor));
+                         message("bulk tensor copies (TMA) need a GPU of compute capability 9.0 or newer; this GPU "
+                                 "has {}.{}",
+                                 facts().cc_major, facts().cc_minor));
   if (request.cols % 4 != 0 || reinterpret_cast<std::uintptr_t>(request.base) % 16 != 0 || request.box_cols * 4 > 128 ||
       request.box_rows == 0 || request.box_rows > 256)
     return Status::error(StatusCode::invalid_argument,
-                         message("a tensor map needs 16-byte aligned rows (columns a multiple of 4; got {}) and a box of at "
-                             "most 256 rows of at most 32 floats (got {} × {})",
-                             request.cols, request.box_rows, request.box_cols));
+                         message("a tensor map needs 16-byte aligned rows (columns a multiple of 4; got {}) and a box "
+                                 "of at most 256 rows of at most 32 floats (got {} × {})",
+                                 request.cols, request.box_rows, request.box_cols));
   CUDALAB_RETURN_IF_ERROR(usable());
   CUDALAB_RETURN_IF_ERROR(select());
   PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
@@ -56,8 +57,9 @@ Status CudaDevice::encode_tensor_map(const TensorMapRequest& request, TensorMap*
   if (result != CUDA_SUCCESS)
     return Status::error(StatusCode::invalid_argument,
                          message("the driver refused the tensor map (cuTensorMapEncodeTiled returned {}) for a {} × {} "
-                             "matrix in boxes of {} × {}",
-                             static_cast<int>(result), request.rows, request.cols, request.box_rows, request.box_cols));
+                                 "matrix in boxes of {} × {}",
+                                 static_cast<int>(result), request.rows, request.cols, request.box_rows,
+                                 request.box_cols));
   return Status::success();
 }
 
