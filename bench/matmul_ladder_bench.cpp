@@ -125,7 +125,7 @@ int tune_ladder(std::ostream& out, Device& device, int n, const std::filesystem:
   }
   out << fmt::format("{:<14} {:<40} {:<72} {:>7} {:>9} {:>9}\n", "rung", "instance", "shape", "threads", "TFLOP/s", "error");
   int exit_code = 0;
-  std::map<Rung, std::pair<const LadderKernel*, double>> best;
+  std::map<Rung, std::vector<TimedInstance>> timed;
   nlohmann::json measured = nlohmann::json::array();
   for (const LadderKernel& kernel : ladder_kernels()) {
     const Measured m = measure(session, reference, rung_tolerance(kernel.rung), ladder_enqueue(session, kernel));
@@ -139,8 +139,7 @@ int tune_ladder(std::ostream& out, Device& device, int n, const std::filesystem:
       row["kernel_ms"] = m.ms;
       out << fmt::format("{:<14} {:<40} {:<72} {:>7} {:>9.4g} {:>9.2g}\n", rung_key(kernel.rung), kernel.key,
                          kernel.shape_in_words(), kernel.threads_per_block(), m.tflops(n), m.error);
-      auto& [fastest, tflops] = best[kernel.rung];
-      if (m.tflops(n) > tflops) fastest = &kernel, tflops = m.tflops(n);
+      timed[kernel.rung].push_back({&kernel, m.tflops(n)});
     }
     out.flush();
     measured.push_back(row);
@@ -149,11 +148,20 @@ int tune_ladder(std::ostream& out, Device& device, int n, const std::filesystem:
   nlohmann::json chosen = nlohmann::json::object();
   out << "\nChosen:\n";
   for (Rung rung : kRungs) {
-    auto found = best.find(rung);
-    if (found == best.end()) continue;
-    chosen[rung_key(rung)] = found->second.first->key;
-    out << fmt::format("  {:<14} {} ({}), {:.4g} TFLOP/s\n", rung_key(rung), found->second.first->key,
-                       found->second.first->shape_in_words(), found->second.second);
+    auto found = timed.find(rung);
+    if (found == timed.end()) continue;
+    const LadderKernel* pick = tuned_pick(found->second);
+    double pick_tflops = 0;
+    const TimedInstance* fastest = &found->second.front();
+    for (const TimedInstance& t : found->second) {
+      if (t.kernel == pick) pick_tflops = t.tflops;
+      if (t.tflops > fastest->tflops) fastest = &t;
+    }
+    chosen[rung_key(rung)] = pick->key;
+    out << fmt::format("  {:<14} {} ({}), {:.4g} TFLOP/s\n", rung_key(rung), pick->key, pick->shape_in_words(), pick_tflops);
+    if (fastest->kernel != pick)
+      out << fmt::format("  {:<14} not chosen, inputs truncated: {}, {:.4g} TFLOP/s (the error is in its row above)\n", "",
+                         fastest->kernel->key, fastest->tflops);
   }
   nlohmann::json document = {{"device", device.facts().name},
                              {"compute_capability", fmt::format("{}.{}", device.facts().cc_major, device.facts().cc_minor)},

@@ -184,6 +184,16 @@ std::vector<const LadderKernel*> kernels_of(Rung rung) {
   return found;
 }
 
+bool LadderKernel::truncates_inputs() const {
+  switch (rung) {
+    // ROUND is the wmma kernel's template argument; kernels.h names the instances without it so.
+    case Rung::tf32_wmma: return std::string_view(key).ends_with("_truncated");
+    case Rung::tf32_mma: return true;
+    case Rung::tf32_wgmma: return !rounds_inputs;
+    default: return false;
+  }
+}
+
 const LadderKernel* default_kernel(Rung rung) {
   for (const LadderKernel& kernel : kKernels)
     if (kernel.rung == rung) return &kernel;

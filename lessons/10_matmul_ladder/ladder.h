@@ -39,6 +39,10 @@ struct LadderKernel {
   unsigned threads_per_block() const;
   std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rungs 7, 8, the pipeline's stages); else 0
   std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"
+  // Whether the tensor cores get A and B truncated to TF32 rather than rounded (cvt.rna), which
+  // the Programming Guide asks for: rung 6's `_truncated` instances, every rung 7 instance (its
+  // fragments go to mma.sync as they are) and rung 8 without its rounding passes. FP32: false.
+  bool truncates_inputs() const;
 };
 std::span<const LadderKernel> ladder_kernels();  // every instance, rung by rung
 std::vector<const LadderKernel*> kernels_of(Rung rung);

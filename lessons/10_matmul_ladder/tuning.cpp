@@ -15,6 +15,18 @@ const LadderKernel* LadderChoice::of(Rung rung) const {
   return found != kernels.end() && found->second ? found->second : default_kernel(rung);
 }
 
+const LadderKernel* tuned_pick(std::span<const TimedInstance> timed) {
+  const TimedInstance* fastest = nullptr;
+  const TimedInstance* fastest_rounding = nullptr;
+  for (const TimedInstance& t : timed) {
+    if (!fastest || t.tflops > fastest->tflops) fastest = &t;
+    if (!t.kernel->truncates_inputs() && (!fastest_rounding || t.tflops > fastest_rounding->tflops))
+      fastest_rounding = &t;
+  }
+  if (fastest_rounding) return fastest_rounding->kernel;
+  return fastest ? fastest->kernel : nullptr;
+}
+
 std::filesystem::path default_ladder_tuning_path() {
   const char* cache = std::getenv("XDG_CACHE_HOME");
   std::filesystem::path base;

@@ -4,6 +4,7 @@
 // read it, so what a step shows is what the tuner picked.
 #include <filesystem>
 #include <map>
+#include <span>
 #include <string>
 
 #include "cudalab/device.h"
@@ -17,6 +18,17 @@ struct LadderChoice {
   bool tuned = false;  // the file was read and made for this device
   const LadderKernel* of(Rung rung) const;
 };
+
+// One instance the tuner timed, and its speed.
+struct TimedInstance {
+  const LadderKernel* kernel = nullptr;
+  double tflops = 0;
+};
+// The tuner's pick for one rung among its timed instances: the fastest of those that round their
+// inputs to TF32 when any does (rounding is the rung's default accuracy; truncation is a shortcut
+// the bench shows beside it, not a choice made for the class), the fastest of all otherwise.
+// Null when `timed` is empty.
+const LadderKernel* tuned_pick(std::span<const TimedInstance> timed);
 
 // $XDG_CACHE_HOME/cudalab/matmul_ladder_tuning.json, or ~/.cache/cudalab/... when it is unset.
 std::filesystem::path default_ladder_tuning_path();

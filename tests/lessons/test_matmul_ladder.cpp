@@ -5,6 +5,7 @@
 // a GPU (label gpu; skipped without one).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -86,6 +87,39 @@ TEST_F(MatmulLadder, EveryRungHasInstancesWithDistinctKeys) {
     EXPECT_LE(kernel.threads_per_block(), 1024u) << kernel.key;
   }
   EXPECT_EQ(find_ladder_kernel("no_such_kernel"), nullptr);
+}
+
+// Rounding to TF32 is each TF32 rung's default accuracy: its first instance rounds where any of
+// its instances does, and the tuner keeps to rounding instances even when a truncating one is
+// faster (the bench shows that one beside its pick). Rungs without a rounding instance (7) and
+// the FP32 rungs get their fastest.
+TEST(MatmulLadderTuning, TunerPicksTheFastestRoundingInstanceOverAFasterTruncatedOne) {
+  for (Rung rung : kRungs) {
+    const std::vector<const LadderKernel*> kernels = kernels_of(rung);
+    const bool any_rounds = std::any_of(kernels.begin(), kernels.end(), [](auto* k) { return !k->truncates_inputs(); });
+    if (any_rounds) EXPECT_FALSE(default_kernel(rung)->truncates_inputs()) << rung_key(rung);
+    // The slowest instance first and the truncating ones fastest: the pick must still round.
+    std::vector<TimedInstance> timed;
+    double tflops = 1;
+    for (const LadderKernel* k : kernels) timed.push_back({k, k->truncates_inputs() ? 1000 + tflops : tflops}), tflops += 1;
+    const LadderKernel* pick = tuned_pick(timed);
+    ASSERT_NE(pick, nullptr) << rung_key(rung);
+    if (any_rounds) {
+      EXPECT_FALSE(pick->truncates_inputs()) << rung_key(rung) << " picked " << pick->key;
+      const LadderKernel* last_rounding = nullptr;
+      for (const LadderKernel* k : kernels)
+        if (!k->truncates_inputs()) last_rounding = k;
+      EXPECT_EQ(pick, last_rounding) << rung_key(rung);  // the fastest of them
+    } else {
+      EXPECT_EQ(pick, kernels.back()) << rung_key(rung);
+    }
+  }
+  EXPECT_TRUE(find_ladder_kernel("tf32_128x128x16_w64x32_2stage_truncated")->truncates_inputs());
+  EXPECT_FALSE(find_ladder_kernel("tf32_128x128x16_w64x32_2stage")->truncates_inputs());
+  EXPECT_TRUE(find_ladder_kernel("wgmma_128x256x32_4stage_truncated")->truncates_inputs());
+  EXPECT_FALSE(find_ladder_kernel("wgmma_128x256x32_4stage")->truncates_inputs());
+  EXPECT_FALSE(find_ladder_kernel("dbfrag_128x128x8_w64x32_8x8_g8")->truncates_inputs());
+  EXPECT_EQ(tuned_pick({}), nullptr);
 }
 
 TEST_F(MatmulLadder, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
@@ -221,6 +255,7 @@ TEST_F(MatmulLadder, TunerSavesTheFastestRightInstanceAndTheBenchReadsIt) {
     ASSERT_TRUE(saved["chosen"].contains(rung_key(rung))) << rung_key(rung);
     EXPECT_EQ(choice.of(rung)->key, saved["chosen"][rung_key(rung)].get<std::string>());
     EXPECT_EQ(choice.of(rung)->rung, rung);
+    if (!default_kernel(rung)->truncates_inputs()) EXPECT_FALSE(choice.of(rung)->truncates_inputs()) << rung_key(rung);
   }
   std::filesystem::remove(path);
 }
