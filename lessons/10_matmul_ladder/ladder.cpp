@@ -59,10 +59,7 @@ Status launch_wgmma(Device& device, const LadderKernel& kernel, const float* a, 
   const float* a_operand = a;
   if (round != 0 || kp != k) {
     CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(m) * kp, &scratch.a));
-    const long long count = 1LL * m * kp;
-    CUDALAB_RETURN_IF_ERROR(launch(device, tf32_wgmma::tf32_operand_a_kernel,
-                                   LaunchConfig{Dim3(unsigned((count + 255) / 256)), Dim3(256)}, a, scratch.a.data(), m,
-                                   k, kp, round));
+    CUDALAB_RETURN_IF_ERROR(launch_tf32_operand_a(device, a, scratch.a.data(), m, k, kp, round));
     a_operand = scratch.a.data();
   }
   CUDALAB_RETURN_IF_ERROR(ensure_room(device, std::size_t(n) * kp, &scratch.bt));
@@ -97,6 +94,11 @@ Status launch_with_scratch(Device& device, const LadderKernel& kernel, const flo
 }
 
 }  // namespace
+
+Status launch_tf32_operand_a(Device& device, const float* a, float* out, int rows, int k, int kp, int round) {
+  const LaunchConfig config{Dim3(unsigned((kp + 1023) / 1024), unsigned(std::min(rows, 65535))), Dim3(256)};
+  return launch(device, tf32_wgmma::tf32_operand_a_kernel, config, a, out, rows, k, kp, round);
+}
 
 const char* rung_key(Rung rung) {
   switch (rung) {

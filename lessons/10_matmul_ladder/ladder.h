@@ -49,6 +49,10 @@ std::vector<const LadderKernel*> kernels_of(Rung rung);
 const LadderKernel* default_kernel(Rung rung);
 const LadderKernel* find_ladder_kernel(std::string_view key);  // null when unknown
 
+// Rung 8's pass over A: out (rows × kp) = a (rows × k), zeros in columns k … kp − 1, each value
+// rounded to TF32 as cvt.rna does when `round` is not 0. Enqueued on `device`'s stream.
+Status launch_tf32_operand_a(Device& device, const float* a, float* out, int rows, int k, int kp, int round);
+
 // The largest relative error (measure.h's relative_error) a right answer of the rung reaches
 // with room to spare: FP32 sums stay far below 1e-3; TF32 inputs keep 10 mantissa bits, so its
 // answers sit near 1e-3 and a bug lands far above 1e-2.

@@ -43,12 +43,27 @@ __device__ inline float round_to_tf32(float x) {
 }
 
 // out (rows × kp) = a (rows × k), zeros in columns k … kp − 1, each value rounded when `round`.
+// A block of 256 threads covers 1024 columns of a row, four per thread: one 128-bit load and store
+// when the rows need no padding (kp == k: every row starts on a 16-byte boundary, as the matrix does),
+// else one value at a time. Rows go by blockIdx.y, gridDim.y apart (a grid has at most 65535 rows).
+// No division per element: with one it was not memory that limited this pass.
 __global__ void tf32_operand_a_kernel(const float* a, float* out, int rows, int k, int kp, int round) {
-  const long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= static_cast<long long>(rows) * kp) return;
-  const int row = static_cast<int>(i / kp), col = static_cast<int>(i % kp);
-  const float value = col < k ? a[static_cast<long long>(row) * k + col] : 0.0f;
-  out[i] = round ? round_to_tf32(value) : value;
+  const int col = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  if (col >= kp) return;
+  for (int row = blockIdx.y; row < rows; row += gridDim.y) {
+    const float* from = a + static_cast<long long>(row) * k;
+    float* to = out + static_cast<long long>(row) * kp;
+    if (kp == k && col + 3 < k) {
+      float4 four = *reinterpret_cast<const float4*>(from + col);
+      if (round) four = make_float4(round_to_tf32(four.x), round_to_tf32(four.y), round_to_tf32(four.z), round_to_tf32(four.w));
+      *reinterpret_cast<float4*>(to + col) = four;
+      continue;
+    }
+    for (int c = col; c < col + 4 && c < kp; ++c) {
+      const float value = c < k ? from[c] : 0.0f;
+      to[c] = round ? round_to_tf32(value) : value;
+    }
+  }
 }
 
 // bt (n × kp) = Bᵀ for b (k × n), zeros in columns k … kp − 1: 32 × 32 tiles through shared memory

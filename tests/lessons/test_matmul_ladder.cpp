@@ -202,9 +202,7 @@ TEST_F(MatmulLadder, OperandPassesRoundAsCvtRnaAndTransposeWithZeros) {
   ASSERT_TRUE(Buffer<float>::from_host(*device, a, &device_a).ok());
   ASSERT_TRUE(Buffer<float>::create(*device, 8, &out).ok());
   for (int round : {1, 0}) {
-    ASSERT_TRUE(launch(*device, tf32_wgmma::tf32_operand_a_kernel, LaunchConfig{Dim3(1), Dim3(32)},
-                       static_cast<const float*>(device_a.data()), out.data(), 1, 7, 8, round)
-                    .ok());
+    ASSERT_TRUE(launch_tf32_operand_a(*device, device_a.data(), out.data(), 1, 7, 8, round).ok());
     std::vector<float> got(8);
     ASSERT_TRUE(device->synchronize().ok());
     ASSERT_TRUE(out.download(got).ok());
@@ -213,6 +211,26 @@ TEST_F(MatmulLadder, OperandPassesRoundAsCvtRnaAndTransposeWithZeros) {
       EXPECT_EQ(std::bit_cast<std::uint32_t>(got[std::size_t(i)]), want) << "round " << round << ", element " << i;
     }
   }
+  // Rows that need no padding go four values at a time: 3 rows of k = kp = 8 (two float4s a row),
+  // the values above (row 1 with its sign bits flipped) and one more column.
+  const int rows = 3;
+  std::vector<float> wide;
+  std::vector<std::uint32_t> wide_rounded;
+  for (int row = 0; row < rows; ++row)
+    for (int i = 0; i < 8; ++i) {
+      wide.push_back(i < 7 ? bits(std::bit_cast<std::uint32_t>(a[std::size_t(i)]) ^ (row == 1 ? 0x80000000u : 0u)) : float(row));
+      wide_rounded.push_back(i < 7 ? rounded[i] ^ (row == 1 ? 0x80000000u : 0u) : std::bit_cast<std::uint32_t>(float(row)));
+    }
+  Buffer<float> device_wide, wide_out;
+  ASSERT_TRUE(Buffer<float>::from_host(*device, wide, &device_wide).ok());
+  ASSERT_TRUE(Buffer<float>::create(*device, wide.size(), &wide_out).ok());
+  ASSERT_TRUE(launch_tf32_operand_a(*device, device_wide.data(), wide_out.data(), rows, 8, 8, 1).ok());
+  std::vector<float> wide_got(wide.size());
+  ASSERT_TRUE(device->synchronize().ok());
+  ASSERT_TRUE(wide_out.download(wide_got).ok());
+  for (std::size_t i = 0; i < wide.size(); ++i)
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(wide_got[i]), wide_rounded[i]) << "k = kp = 8, element " << i;
+
   // B: 3 × 2 (k = 3, n = 2) into Bᵀ: 2 × 4 (kp = 4), the last column zeros.
   const std::vector<float> b = {1, 2, 3, 4, 5, 6};
   Buffer<float> device_b, bt;
