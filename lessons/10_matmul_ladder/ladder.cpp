@@ -85,6 +85,29 @@ Status launch_on_a_transposed(Device& device, const LadderKernel& kernel, const 
   return launch(device, *kernel.kernel, config, static_cast<const float*>(scratch.a.data()), b, c, m, n, k);
 }
 
+// The tensor-core rungs' needs: a GPU, TF32 (8.0 or newer), and for wgmma Hopper.
+Status check_tensor_cores(const Device& device, const LadderKernel& kernel) {
+  if (!device.is_gpu() && kernel.rung == Rung::tf32_wgmma)
+    return Status::error(StatusCode::unsupported,
+                         "the wgmma rung runs on Hopper's tensor cores fed by TMA copies, which the CPU emulator does not "
+                         "imitate: it needs a GPU of compute capability 9.0 (H100, H200)");
+  if (!device.is_gpu())
+    return Status::error(StatusCode::unsupported,
+                         "the TF32 rung runs on tensor cores, which the CPU emulator does not imitate: it needs a GPU of "
+                         "compute capability 8.0 or newer");
+  if (device.facts().cc_major < 8)
+    return Status::error(StatusCode::unsupported,
+                         say("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
+                             "GPU has {}.{}",
+                             device.facts().cc_major, device.facts().cc_minor));
+  if (kernel.rung == Rung::tf32_wgmma && device.facts().cc_major != 9)
+    return Status::error(StatusCode::unsupported,
+                         say("the wgmma rung uses Hopper's warp-group MMA and TMA copies, which only compute capability "
+                             "9.0 has (H100, H200); this GPU has {}.{}",
+                             device.facts().cc_major, device.facts().cc_minor));
+  return Status::success();
+}
+
 // The kernels that multiply copies of their inputs: their passes first, into `scratch`.
 bool needs_scratch(const LadderKernel& kernel) { return kernel.transposes_a || kernel.rung == Rung::tf32_wgmma; }
 Status launch_with_scratch(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
@@ -211,32 +234,18 @@ const LadderKernel* find_ladder_kernel(std::string_view key) {
 double rung_tolerance(Rung rung) { return uses_tensor_cores(rung) ? 1e-2 : 1e-3; }
 
 Status check_ladder_kernel(const Device& device, const LadderKernel& kernel) {
-  if (!uses_tensor_cores(kernel.rung)) return Status::success();
-  if (!device.is_gpu() && kernel.rung == Rung::tf32_wgmma)
-    return Status::error(StatusCode::unsupported,
-                         "the wgmma rung runs on Hopper's tensor cores fed by TMA copies, which the CPU emulator does not "
-                         "imitate: it needs a GPU of compute capability 9.0 (H100, H200)");
+  if (uses_tensor_cores(kernel.rung)) CUDALAB_RETURN_IF_ERROR(check_tensor_cores(device, kernel));
+  const std::size_t shared_limit = std::max(device.facts().shared_per_block, device.facts().shared_per_block_optin);
+  if (kernel.dynamic_shared_bytes() <= shared_limit) return Status::success();
   if (!device.is_gpu())
     return Status::error(StatusCode::unsupported,
-                         "the TF32 rung runs on tensor cores, which the CPU emulator does not imitate: it needs a GPU of "
-                         "compute capability 8.0 or newer");
-  if (device.facts().cc_major < 8)
-    return Status::error(StatusCode::unsupported,
-                         say("the TF32 rung needs tensor cores with TF32 (compute capability 8.0 or newer); this "
-                             "GPU has {}.{}",
-                             device.facts().cc_major, device.facts().cc_minor));
-  if (kernel.rung == Rung::tf32_wgmma && device.facts().cc_major != 9)
-    return Status::error(StatusCode::unsupported,
-                         say("the wgmma rung uses Hopper's warp-group MMA and TMA copies, which only compute capability "
-                             "9.0 has (H100, H200); this GPU has {}.{}",
-                             device.facts().cc_major, device.facts().cc_minor));
-  const std::size_t shared_limit = std::max(device.facts().shared_per_block, device.facts().shared_per_block_optin);
-  if (kernel.dynamic_shared_bytes() > shared_limit)
-    return Status::error(StatusCode::unsupported,
-                         say("{} keeps {} buffers of its tiles in {} KiB of shared memory; this GPU allows a "
-                             "block {} KiB",
+                         say("{} keeps {} buffers of its tiles in {} KiB of shared memory; the CPU emulator gives a "
+                             "block {} KiB: pick it on a GPU",
                              kernel.key, kernel.stages, kernel.dynamic_shared_bytes() / 1024, shared_limit / 1024));
-  return Status::success();
+  return Status::error(StatusCode::unsupported,
+                       say("{} keeps {} buffers of its tiles in {} KiB of shared memory; this GPU allows a "
+                           "block {} KiB",
+                           kernel.key, kernel.stages, kernel.dynamic_shared_bytes() / 1024, shared_limit / 1024));
 }
 
 Status launch_ladder_kernel(Device& device, const LadderKernel& kernel, const float* a, const float* b, float* c, int m,
