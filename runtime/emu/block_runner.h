@@ -37,7 +37,8 @@
 extern "C" {
 void cudalab_emu_syncthreads_impl(std::source_location where);
 int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate);
-std::uint64_t cudalab_emu_warp_meet_impl(const cudalab::emu::WarpCall& call);
+std::uint64_t cudalab_emu_warp_meet_impl(cudalab::emu::WarpOp op, std::uint32_t mask, std::uint64_t value, int lane_arg,
+                                         int width, std::source_location where);
 }
 
 namespace cudalab::emu {
@@ -58,8 +59,10 @@ class BlockRunner {
   // Returns how many threads of the block arrived with a non-zero predicate.
   int arrive(std::source_location where, int predicate);
   // Called on the running thread's fiber by a warp intrinsic: parks it until its meeting completes
-  // (or returns at once when it completes it). Returns the lane's result bits.
-  std::uint64_t warp_arrive(const WarpCall& call);
+  // (or returns at once when it completes it). Returns the lane's result bits. Inlined into
+  // cudalab_emu_warp_meet_impl (the only caller, in block_runner.cpp), so that the call's fields
+  // stay in registers.
+  [[gnu::always_inline]] inline std::uint64_t warp_arrive(const WarpCall& call);
 
   // sync_epoch.h: who runs now, and how many barrier phases and warp meetings its block completed.
   SyncPoint sync_point() const {
@@ -115,16 +118,19 @@ class BlockRunner {
   void report_stuck_warp();
   void fail(Status status);  // a misuse: end the block with this report
   // A warp intrinsic called wrongly (WarpMeetings::misuse): ends the block; the fiber is unwound.
-  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, const WarpCall& call, const char* why);
-  // Leaves the running fiber (its thread parked or finished) for what `next` says.
-  void switch_away(Handoff::Kind kind, Next next);
+  // Takes the call by value: a reference would keep the fast path's call in memory (see warp_arrive).
+  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpCall call, const char* why);
+  // Leaves the running fiber (its thread parked or finished) for what `next` says. `frames_cold`:
+  // the threads resumed next have been parked a while (a barrier phase), not just for a meeting
+  // of their warp.
+  void switch_away(Handoff::Kind kind, Next next, bool frames_cold = true);
   // A stack (running_stack_) and a first index for a fresh fiber that starts the threads not
   // started yet; false when no stack can be mapped (the block fails).
   bool prepare_starter();
   static StackBounds bounds(const FiberStack* stack) {
     return {static_cast<const char*>(stack->top) - stack->size, stack->size};
   }
-  FiberContext take_waiter(unsigned id);  // the parked thread `id`, made current
+  FiberContext take_waiter(unsigned id, bool prefetch_next);  // the parked thread `id`, made current
   uint3 index_of(unsigned id) const;
   void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
   void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
