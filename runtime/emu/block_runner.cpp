@@ -78,7 +78,7 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     waiting_.resize(threads_);
     waiting_at_.resize(threads_);
   }
-  returned_.assign((threads_ + kWarpSize - 1) / kWarpSize, 0);
+  returned_.assign((threads_ + kWarpSize - 1) / kWarpSize * kWarpSize, 0);
   next_unstarted_ = 0;
   next_unstarted_index_ = uint3{0, 0, 0};
   waiting_count_ = 0;
@@ -140,35 +140,47 @@ void BlockRunner::starter_entry(FiberTransfer from) {
 }
 
 void BlockRunner::start_remaining_threads() {
-  const dim3 block = context_.block_dim;
+  // What a thread that does not wait costs is this loop. Its state lives in registers, and what it
+  // writes for others is plain stores: a read-modify-write of the same word by every thread (a
+  // bit in a warp's mask, threadIdx.x + 1) waited for the previous thread's store each time (an
+  // empty thread measured 3.95 -> 3.18 ns, one worker, best of 30 launches, old and new alternating).
+  ThreadContext& context = context_;
+  const dim3 block = context.block_dim;
   const auto invoke = kernel_->invoke;
   const void* args = kernel_->args.get();
-  std::uint32_t* const returned = returned_.data();  // run() sized it for the block
+  std::uint8_t* const returned = returned_.data();  // run() sized it for the block
   unsigned id = next_unstarted_;
-  context_.thread_idx = next_unstarted_index_;  // set by whoever made this starter
+  uint3 index = next_unstarted_index_;  // set by whoever made this starter
   for (;;) {
     current_ = id;
     next_unstarted_ = id + 1;
+    context.thread_idx = index;
     run_thread(invoke, args);
     // Returned (perhaps after parking and being resumed on this fiber): this fiber is free, and
     // runs the next thread itself when that is a thread not started yet. Warps start at multiples
     // of 32, and the thread's own warp is the current one.
-    const unsigned lane = id % kWarpSize;
-    returned[id / kWarpSize] |= lane_bit(lane);
+    returned[id] = 1;
     if (stop_ || next_unstarted_ >= warp_end_) {
-      finished_next_ = next_step(lane + 1);
+      finished_next_ = next_step(id % kWarpSize + 1);
       if (finished_next_ != Next::start) return;
     }
     // Other starters ran meanwhile (this thread waited): take their count on. Otherwise the next
     // thread's index is this one's moved on by one (a resumed thread's index is its own again).
     if (next_unstarted_ != id + 1) [[unlikely]] {
       id = next_unstarted_;
-      context_.thread_idx = index_of(id);
+      index = index_of(id);
     } else {
       ++id;
-      advance(context_.thread_idx, block);
+      advance(index, block);
     }
   }
+}
+
+std::uint32_t BlockRunner::returned_lanes(unsigned warp) const {
+  const std::uint8_t* flags = returned_.data() + warp * kWarpSize;
+  std::uint32_t lanes = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) lanes |= std::uint32_t{flags[lane]} << lane;
+  return lanes;
 }
 
 void BlockRunner::run_thread(void (*invoke)(const void*), const void* args) {
@@ -264,7 +276,7 @@ void BlockRunner::enter_warp(unsigned warp) {
   const std::uint32_t existing = lanes == kWarpSize ? ~std::uint32_t{0} : lane_bit(lanes) - 1;
   // Lanes of a warp not started yet wait for a starter; after a barrier, every lane that has not
   // returned waits there.
-  ready_ = next_unstarted_ > warp_base_ ? existing & ~returned_[warp] : 0;
+  ready_ = next_unstarted_ > warp_base_ ? existing & ~returned_lanes(warp) : 0;
   at_barrier_ = 0;
   meetings_.reset(existing);
 }
@@ -273,7 +285,7 @@ void BlockRunner::report_stuck_warp() {
   StuckWarp stuck;
   stuck.block = context_.block_idx;
   stuck.warp = warp_base_ / kWarpSize;
-  stuck.returned = returned_[stuck.warp];
+  stuck.returned = returned_lanes(stuck.warp);
   stuck.at_barrier = at_barrier_;
   stuck.barrier_sites = waiting_at_.data() + warp_base_;
   Status status = Status::error(StatusCode::divergent_barrier, describe_stuck_warp(stuck, meetings_));

@@ -132,6 +132,7 @@ class BlockRunner {
   }
   FiberContext take_waiter(unsigned id, bool prefetch_next);  // the parked thread `id`, made current
   uint3 index_of(unsigned id) const;
+  std::uint32_t returned_lanes(unsigned warp) const;  // the warp's lanes that returned, by bit
   void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
   void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
   Status check_barrier() const;          // ok when all threads wait at one call site
@@ -152,7 +153,9 @@ class BlockRunner {
   unsigned resume_ = 0;           // Next::resume: the thread to resume
   Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
   WarpMeetings meetings_;
-  std::vector<std::uint32_t> returned_;  // by warp: lanes that returned from the kernel
+  // By thread, whole warps: 1 once the thread returned from the kernel (a byte each, so that
+  // marking one is a plain store; returned_lanes() makes a warp's mask of them).
+  std::vector<std::uint8_t> returned_;
   const FiberStack* running_stack_ = nullptr;  // the stack of the fiber running now
   unsigned waiting_count_ = 0;   // threads parked at the current barrier phase
   unsigned phase_ = 0;           // barrier phases completed; 0 while threads are still starting
