@@ -94,11 +94,11 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
   // Start phase: the first starter runs threads until one parks; the chain of starters and
   // resumed threads it begins comes back here once every warp is done (or the block failed).
   try {
-    const FiberStack* stack = stacks_.allocate();
-    enter(Fiber{make_fiber_context(stack->top, stack->size, &starter_entry), stack}, Handoff{Handoff::from_run});
+    running_stack_ = stacks_.allocate();
   } catch (const std::bad_alloc&) {
     return Status::error(StatusCode::out_of_memory, message("the emulator could not map a fiber stack"));
   }
+  start_fiber(&scheduler_, running_stack_->top, running_stack_->size, &starter_entry);
   // Every thread has finished or waits at a barrier: complete barrier phases until none waits.
   while (!stop_ && waiting_count_ > 0) {
     if (Status divergent = check_barrier(); !divergent.ok()) {
@@ -114,28 +114,28 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     enter_warp(0);
     if (next_step(0) != Next::resume) break;  // cannot happen: some thread waited
     const FiberContext first = take_waiter(resume_, true);
-    enter(Fiber{first, running_stack_}, Handoff{Handoff::from_run});
+    enter(Fiber{first, running_stack_});
   }
   if (stop_) abandon_waiters();
   return fault_;
 }
 
-void BlockRunner::enter(Fiber fiber, const Handoff& message) {
+void BlockRunner::enter(Fiber fiber) {
   running_stack_ = fiber.stack;
-  record_sender(jump_to_fiber(fiber.context, const_cast<Handoff*>(&message), bounds(fiber.stack)));
+  switch_fiber(&scheduler_, fiber.context, bounds(fiber.stack));
 }
 
 void BlockRunner::starter_entry(FiberTransfer from) {
   const StackBounds started_from = fiber_started();
+  fiber_entered(from);
   auto* runner = static_cast<BlockRunner*>(tls_context->block_state);
-  if (static_cast<const Handoff*>(from.data)->kind == Handoff::from_run) runner->scheduler_stack_ = started_from;
-  runner->record_sender(from);
+  if (from.data == &runner->scheduler_) runner->scheduler_stack_ = started_from;  // started by run()
   try {
     runner->start_remaining_threads();
   } catch (const AbandonFiber&) {
     // unwound on purpose: nothing more to run
   }
-  runner->switch_away(Handoff::finished, runner->finished_next_);
+  runner->switch_away(Leaving::finished, runner->finished_next_);
   __builtin_unreachable();  // nobody resumes an ended fiber
 }
 
@@ -214,7 +214,7 @@ int BlockRunner::arrive(std::source_location where, int predicate) {
   predicate_counts_[parity] += predicate != 0;
   const unsigned lane = current_ - warp_base_;
   at_barrier_ |= lane_bit(lane);
-  switch_away(Handoff::parked, next_step(lane + 1));
+  switch_away(Leaving::parked, next_step(lane + 1));
   // Resumed: the phase is complete.
   return predicate_counts_[parity];
 }
@@ -235,7 +235,7 @@ std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
     ready_ &= ~lane_bit(lane);
     return meetings_.result(lane);
   }
-  switch_away(Handoff::parked, next, false);
+  switch_away(Leaving::parked, next, false);
   return meetings_.result(lane);
 }
 
@@ -245,7 +245,7 @@ void BlockRunner::end_on_misuse(unsigned lane, WarpCall call, const char* why) {
                                                      meetings_.existing()));
   status.at(warp_op_name(call.op), call.where.file_name(), static_cast<int>(call.where.line()));
   fail(std::move(status));
-  switch_away(Handoff::parked, Next::to_run);  // resumed only to be unwound
+  switch_away(Leaving::parked, Next::to_run);  // resumed only to be unwound
 }
 
 BlockRunner::Next BlockRunner::next_step_slow(unsigned first_lane) {
@@ -299,8 +299,17 @@ void BlockRunner::fail(Status status) {
   fault_ = std::move(status);
 }
 
-void BlockRunner::switch_away(Handoff::Kind kind, Next next, bool frames_cold) {
-  handoff_ = Handoff{kind, current_, running_stack_};
+void BlockRunner::switch_away(Leaving leaving, Next next, bool frames_cold) {
+  FiberContext* save = &discarded_;
+  if (leaving == Leaving::parked) {
+    Fiber& me = waiting_[current_];
+    me.stack = running_stack_;
+    save = &me.context;
+  } else {
+    // Back to the pool before the switch is over: what runs next never starts a fiber before
+    // this one has left (a starter whose thread returned runs the next new thread itself).
+    stacks_.release(running_stack_);
+  }
   FiberContext target = scheduler_;
   StackBounds target_stack = scheduler_stack_;
   if (!stop_ && !abandoning_) {
@@ -311,7 +320,8 @@ void BlockRunner::switch_away(Handoff::Kind kind, Next next, bool frames_cold) {
         // them (a thread's first wait measured ~77 -> ~75 ns median, 62.9 -> 58.7 at best).
         char* top = static_cast<char*>(running_stack_->top);
         for (int line = 1; line <= 10; ++line) __builtin_prefetch(top - 64 * line, 1);
-        record_sender(start_fiber(running_stack_->top, running_stack_->size, &starter_entry, &handoff_));
+        start_fiber(save, running_stack_->top, running_stack_->size, &starter_entry);
+        if (abandoning_) [[unlikely]] throw AbandonFiber{};
         return;
       }
     } else if (next == Next::resume) {
@@ -319,7 +329,8 @@ void BlockRunner::switch_away(Handoff::Kind kind, Next next, bool frames_cold) {
     }
     if (target != scheduler_) target_stack = bounds(running_stack_);
   }
-  record_sender(jump_to_fiber(target, &handoff_, target_stack, kind == Handoff::finished));
+  switch_fiber(save, target, target_stack, leaving == Leaving::finished);
+  if (abandoning_) [[unlikely]] throw AbandonFiber{};  // resumed by abandon_waiters()
 }
 
 bool BlockRunner::prepare_starter() {
@@ -359,8 +370,9 @@ FiberContext BlockRunner::take_waiter(unsigned id, bool prefetch_next) {
   // a warp meeting: a warp's 32 frames stay in L1 from one meeting to the next, and the prefetch
   // only cost time there (a shuffle measured 19.2 -> 15.2 ns per thread without it, best of 7).
   if (const std::uint32_t later = ready_ & ~(lane | (lane - 1)); prefetch_next && later != 0) {
-    const char* frames = static_cast<const char*>(waiting_[warp_base_ + std::countr_zero(later)].context);
-    for (int line = 0; line < 4; ++line) __builtin_prefetch(frames + 64 * line);
+    const char* context = static_cast<const char*>(waiting_[warp_base_ + std::countr_zero(later)].context);
+    __builtin_prefetch(context);
+    for (int line = 0; line < 3; ++line) __builtin_prefetch(context + kParkedContextBytes + 64 * line);
   }
   return std::exchange(next.context, nullptr);
 }
@@ -368,24 +380,6 @@ FiberContext BlockRunner::take_waiter(unsigned id, bool prefetch_next) {
 uint3 BlockRunner::index_of(unsigned id) const {
   const dim3 block = context_.block_dim;
   return uint3{id % block.x, (id / block.x) % block.y, id / (block.x * block.y)};
-}
-
-void BlockRunner::record_sender(FiberTransfer back) {
-  const auto* message = static_cast<const Handoff*>(back.data);
-  switch (message->kind) {
-    case Handoff::from_run:
-      scheduler_ = back.fctx;
-      break;
-    case Handoff::abandon:
-      scheduler_ = back.fctx;
-      throw AbandonFiber{};
-    case Handoff::parked:
-      waiting_[message->thread] = Fiber{back.fctx, message->stack};
-      break;
-    case Handoff::finished:
-      stacks_.release(message->stack);  // its fiber has jumped off it for good
-      break;
-  }
 }
 
 Status BlockRunner::check_barrier() const {
@@ -415,7 +409,7 @@ void BlockRunner::abandon_waiters() noexcept {
     if (waiting_[id]) {
       current_ = id;
       context_.thread_idx = index_of(id);
-      enter(std::exchange(waiting_[id], Fiber{}), Handoff{Handoff::abandon});
+      enter(std::exchange(waiting_[id], Fiber{}));  // it sees abandoning_ and unwinds
     }
   }
   abandoning_ = false;

@@ -82,12 +82,8 @@ class BlockRunner {
     const FiberStack* stack = nullptr;
     explicit operator bool() const { return context != nullptr; }
   };
-  // What a jump says about its sender, so the receiver can keep or recycle what it leaves behind.
-  struct Handoff {
-    enum Kind { from_run, abandon, parked, finished } kind;
-    unsigned thread = 0;               // parked: whose continuation the jump's context is
-    const FiberStack* stack = nullptr;  // parked or finished: the sender's stack
-  };
+  // How the running fiber leaves: its thread waits (it is resumed later), or it ends for good.
+  enum class Leaving { parked, finished };
 
   // What runs after the thread that leaves: the next thread not started yet, a parked thread
   // (resume_), or run() (the phase is over, or the block failed).
@@ -120,10 +116,13 @@ class BlockRunner {
   // A warp intrinsic called wrongly (WarpMeetings::misuse): ends the block; the fiber is unwound.
   // Takes the call by value: a reference would keep the fast path's call in memory (see warp_arrive).
   [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpCall call, const char* why);
-  // Leaves the running fiber (its thread parked or finished) for what `next` says. `frames_cold`:
-  // the threads resumed next have been parked a while (a barrier phase), not just for a meeting
-  // of their warp.
-  void switch_away(Handoff::Kind kind, Next next, bool frames_cold = true);
+  // Leaves the running fiber (its thread parked or finished) for what `next` says; a parked
+  // thread's fiber files its own context and stack in waiting_, a finished one hands its stack
+  // back. `frames_cold`: the threads resumed next have been parked a while (a barrier phase), not
+  // just for a meeting of their warp. Throws AbandonFiber when resumed only to be unwound.
+  // Inlined into the waits: its switch leaves the callee-saved registers to the caller's frame,
+  // which a call would save a second time.
+  [[gnu::always_inline]] inline void switch_away(Leaving leaving, Next next, bool frames_cold = true);
   // A stack (running_stack_) and a first index for a fresh fiber that starts the threads not
   // started yet; false when no stack can be mapped (the block fails).
   bool prepare_starter();
@@ -133,8 +132,7 @@ class BlockRunner {
   FiberContext take_waiter(unsigned id, bool prefetch_next);  // the parked thread `id`, made current
   uint3 index_of(unsigned id) const;
   std::uint32_t returned_lanes(unsigned warp) const;  // the warp's lanes that returned, by bit
-  void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
-  void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
+  void enter(Fiber fiber);  // from run(): resume a parked fiber
   Status check_barrier() const;          // ok when all threads wait at one call site
   void abandon_waiters() noexcept;       // unwinds the fibers of a block that cannot go on
 
@@ -169,7 +167,7 @@ class BlockRunner {
   Status fault_;
   FiberContext scheduler_ = nullptr;  // run()'s context, where the last thread of a phase returns
   StackBounds scheduler_stack_;       // the worker's own stack (for AddressSanitizer builds)
-  Handoff handoff_{Handoff::from_run};  // the message of the jump in progress from a fiber
+  FiberContext discarded_ = nullptr;  // where a finished fiber files its last context
   std::vector<Fiber> waiting_;   // by linear thread id: the continuation of a parked thread
   std::vector<std::source_location> waiting_at_;
 };
