@@ -94,12 +94,21 @@ inline FiberTransfer jump_to_fiber(FiberContext to, void* data, StackBounds targ
 // saved registers the kernel's frames need are the ones the runner's own frames already saved in
 // their prologues and restore in their epilogues. The asm itself saves rbp (which a frame pointer
 // may not let us name as clobbered) and the return address: a context is a stack pointer to
-// [rbp, return address]. It skips the 128-byte red zone below the stack pointer first, where
-// the compiler may keep data of a function that makes no call. Measured (one worker, 256-thread
-// blocks): see runtime/emu/README.md, "Speed".
+// [rbp, return address]. Its call pushes below the stack pointer, into the 128-byte red zone
+// where the compiler may keep data of a function that makes no call: it skips the red zone first,
+// unless the unit is compiled with -mno-red-zone and says so with CUDALAB_EMU_NO_RED_ZONE
+// (block_runner.cpp is: its parked threads then keep the two words next to their frames, one
+// cache line less each; runtime/CMakeLists.txt). Measured: see runtime/emu/README.md, "Speed".
 #ifdef CUDALAB_EMU_OWN_SWITCH
 extern "C" void cudalab_emu_swap_context(void** save, void* to);                             // fiber_switch.cpp
 extern "C" void cudalab_emu_start_context(void** save, void* stack_top, void (*entry)(boost::context::detail::transfer_t));
+#ifdef CUDALAB_EMU_NO_RED_ZONE  // the unit is compiled with -mno-red-zone: nothing lives below rsp
+#define CUDALAB_EMU_SKIP_RED_ZONE ""
+#define CUDALAB_EMU_BACK_OVER_RED_ZONE ""
+#else
+#define CUDALAB_EMU_SKIP_RED_ZONE "leaq -128(%%rsp), %%rsp\n\t"
+#define CUDALAB_EMU_BACK_OVER_RED_ZONE "leaq 128(%%rsp), %%rsp"
+#endif
 // Every register but rdi, rsi and rdx (operands or clobbered by name where used).
 #define CUDALAB_EMU_SWITCH_CLOBBERS                                                                               \
   "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0", "xmm1", "xmm2", "xmm3", \
@@ -111,10 +120,13 @@ namespace cudalab::emu {
 
 // Bytes from a parked fiber's context up to the frames of the code that parked it: the asm's two
 // words and the red zone it skipped, or the jump's frame.
-#ifdef CUDALAB_EMU_OWN_SWITCH
-inline constexpr std::size_t kParkedContextBytes = 16 + 128;
+// (Internal linkage, like switch_fiber and start_fiber: the red-zone choice may differ by unit.)
+#if defined(CUDALAB_EMU_OWN_SWITCH) && defined(CUDALAB_EMU_NO_RED_ZONE)
+constexpr std::size_t kParkedContextBytes = 16;
+#elif defined(CUDALAB_EMU_OWN_SWITCH)
+constexpr std::size_t kParkedContextBytes = 16 + 128;
 #else
-inline constexpr std::size_t kParkedContextBytes = 0x40;
+constexpr std::size_t kParkedContextBytes = 0x40;
 #endif
 
 // What a new fiber's entry does first: the jump that started it carries the starter's context
@@ -129,11 +141,11 @@ inline void fiber_entered(FiberTransfer from) {
 
 // Files the caller's context in *save and resumes `to`, a context filed by switch_fiber or
 // start_fiber. Returns when some fiber resumes *save. `ending`: the caller never runs again.
-inline void switch_fiber(FiberContext* save, FiberContext to, StackBounds target, bool ending = false) {
+static inline void switch_fiber(FiberContext* save, FiberContext to, StackBounds target, bool ending = false) {
 #ifdef CUDALAB_EMU_OWN_SWITCH
   (void)target;
   (void)ending;
-  asm volatile("leaq -128(%%rsp), %%rsp\n\tcall cudalab_emu_swap_context\n\tleaq 128(%%rsp), %%rsp"
+  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE "call cudalab_emu_swap_context\n\t" CUDALAB_EMU_BACK_OVER_RED_ZONE
                : "+D"(save), "+S"(to)
                :
                : "rdx", CUDALAB_EMU_SWITCH_CLOBBERS);
@@ -146,10 +158,10 @@ inline void switch_fiber(FiberContext* save, FiberContext to, StackBounds target
 // on the stack of `size` bytes below `stack_top`; `entry` never returns. Returns when some fiber
 // resumes *save. On x86-64 the entry is called, not "returned" into through a made frame, so the
 // CPU predicts it.
-inline void start_fiber(FiberContext* save, void* stack_top, std::size_t size, void (*entry)(FiberTransfer)) {
+static inline void start_fiber(FiberContext* save, void* stack_top, std::size_t size, void (*entry)(FiberTransfer)) {
 #ifdef CUDALAB_EMU_OWN_SWITCH
   (void)size;
-  asm volatile("leaq -128(%%rsp), %%rsp\n\tcall cudalab_emu_start_context\n\tleaq 128(%%rsp), %%rsp"
+  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE "call cudalab_emu_start_context\n\t" CUDALAB_EMU_BACK_OVER_RED_ZONE
                : "+D"(save), "+S"(stack_top), "+d"(entry)
                :
                : CUDALAB_EMU_SWITCH_CLOBBERS);
