@@ -44,16 +44,20 @@ Status thread_fault(const ThreadContext& context, Message what) {
 }
 }  // namespace
 
+namespace {
+// The worker's runner, for the waits: one %fs-relative load, where tls_context->block_state is two
+// dependent ones at the start of every wait.
+thread_local constinit BlockRunner* tls_runner = nullptr;
+}  // namespace
+
 // The kernel-facing entries (context.h, warp_call.h) are sync_entries.cpp's; they come here.
-extern "C" void cudalab_emu_syncthreads_impl(std::source_location where) {
-  static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, 0);
-}
+extern "C" void cudalab_emu_syncthreads_impl(std::source_location where) { tls_runner->arrive(where, 0); }
 extern "C" int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate) {
-  return static_cast<BlockRunner*>(tls_context->block_state)->arrive(where, predicate);
+  return tls_runner->arrive(where, predicate);
 }
 extern "C" std::uint64_t cudalab_emu_warp_meet_impl(WarpOp op, std::uint32_t mask, std::uint64_t value, int lane_arg,
                                                     int width, std::source_location where) {
-  return static_cast<BlockRunner*>(tls_context->block_state)->warp_arrive(WarpCall{op, mask, value, lane_arg, width, where});
+  return tls_runner->warp_arrive(WarpCall{op, mask, value, lane_arg, width, where});
 }
 
 SyncPoint sync_point() { return static_cast<BlockRunner*>(tls_context->block_state)->sync_point(); }
@@ -65,10 +69,17 @@ void assert_fail(const char* expression, const char* file, unsigned line) {
   throw KernelFault{message("assertion `{}` failed ({}:{})", as_is(expression), as_is(slash ? slash + 1 : file), line)};
 }
 
-BlockRunner::BlockRunner(ThreadContext& context) : context_(context) { context_.block_state = this; }
+// Made on its worker thread (worker_pool.cpp), which it never leaves.
+BlockRunner::BlockRunner(ThreadContext& context) : context_(context) {
+  context_.block_state = this;
+  tls_runner = this;
+}
 
 // Fibers hold stacks from stacks_: they must be gone before it is.
-BlockRunner::~BlockRunner() { abandon_waiters(); }
+BlockRunner::~BlockRunner() {
+  abandon_waiters();
+  tls_runner = nullptr;
+}
 
 Status BlockRunner::run(const EmuInvocation& kernel) {
   kernel_ = &kernel;
