@@ -98,8 +98,7 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
   sync_epoch_ = 0;
   ++block_run_serial_;
   predicate_counts_[0] = predicate_counts_[1] = 0;
-  stop_ = false;
-  fault_ = Status::success();
+  stop_ = false;  // fault_ holds the block's failure once stop_ is set, and is read only then
   enter_warp(0);
 
   // Start phase: the first starter runs threads until one parks; the chain of starters and
@@ -127,8 +126,9 @@ Status BlockRunner::run(const EmuInvocation& kernel) {
     const FiberContext first = take_waiter(resume_, true);
     enter(Fiber{first, running_stack_});
   }
-  if (stop_) abandon_waiters();
-  return fault_;
+  if (!stop_) return Status::success();
+  abandon_waiters();
+  return std::move(fault_);  // moved out, not copied: a Status is four strings and a Message
 }
 
 void BlockRunner::enter(Fiber fiber) {
