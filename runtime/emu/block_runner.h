@@ -37,7 +37,8 @@
 extern "C" {
 void cudalab_emu_syncthreads_impl(std::source_location where);
 int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate);
-std::uint64_t cudalab_emu_warp_meet_impl(const cudalab::emu::WarpCall& call);
+std::uint64_t cudalab_emu_warp_meet_impl(cudalab::emu::WarpOp op, std::uint32_t mask, std::uint64_t value, int lane_arg,
+                                         int width, std::source_location where);
 }
 
 namespace cudalab::emu {
@@ -58,8 +59,10 @@ class BlockRunner {
   // Returns how many threads of the block arrived with a non-zero predicate.
   int arrive(std::source_location where, int predicate);
   // Called on the running thread's fiber by a warp intrinsic: parks it until its meeting completes
-  // (or returns at once when it completes it). Returns the lane's result bits.
-  std::uint64_t warp_arrive(const WarpCall& call);
+  // (or returns at once when it completes it). Returns the lane's result bits. Inlined into
+  // cudalab_emu_warp_meet_impl (the only caller, in block_runner.cpp), so that the call's fields
+  // stay in registers.
+  [[gnu::always_inline]] inline std::uint64_t warp_arrive(const WarpCall& call);
 
   // sync_epoch.h: who runs now, and how many barrier phases and warp meetings its block completed.
   SyncPoint sync_point() const {
@@ -79,12 +82,8 @@ class BlockRunner {
     const FiberStack* stack = nullptr;
     explicit operator bool() const { return context != nullptr; }
   };
-  // What a jump says about its sender, so the receiver can keep or recycle what it leaves behind.
-  struct Handoff {
-    enum Kind { from_run, abandon, parked, finished } kind;
-    unsigned thread = 0;               // parked: whose continuation the jump's context is
-    const FiberStack* stack = nullptr;  // parked or finished: the sender's stack
-  };
+  // How the running fiber leaves: its thread waits (it is resumed later), or it ends for good.
+  enum class Leaving { parked, finished };
 
   // What runs after the thread that leaves: the next thread not started yet, a parked thread
   // (resume_), or run() (the phase is over, or the block failed).
@@ -115,19 +114,26 @@ class BlockRunner {
   void report_stuck_warp();
   void fail(Status status);  // a misuse: end the block with this report
   // A warp intrinsic called wrongly (WarpMeetings::misuse): ends the block; the fiber is unwound.
-  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, const WarpCall& call, const char* why);
-  // Leaves the running fiber (its thread parked or finished) for what `next` says.
-  void switch_away(Handoff::Kind kind, Next next);
+  // Takes the call by value: a reference would keep the fast path's call in memory (see warp_arrive).
+  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpCall call, const char* why);
+  // Leaves the running fiber (its thread parked or finished) for what `next` says; a parked
+  // thread's fiber files its own context and stack in waiting_, a finished one hands its stack
+  // back. `frames_cold`: the threads resumed next have been parked a while (a barrier phase), not
+  // just for a meeting of their warp. Throws AbandonFiber when resumed only to be unwound.
+  // Inlined into the waits: its switch leaves the callee-saved registers to the caller's frame,
+  // which a call would save a second time.
+  [[gnu::always_inline]] inline void switch_away(Leaving leaving, Next next, bool frames_cold = true);
   // A stack (running_stack_) and a first index for a fresh fiber that starts the threads not
   // started yet; false when no stack can be mapped (the block fails).
   bool prepare_starter();
   static StackBounds bounds(const FiberStack* stack) {
     return {static_cast<const char*>(stack->top) - stack->size, stack->size};
   }
-  FiberContext take_waiter(unsigned id);  // the parked thread `id`, made current
+  // The parked thread `id`, made current. Inlined into the waits (a call there measured slower).
+  [[gnu::always_inline]] inline FiberContext take_waiter(unsigned id, bool prefetch_next);
   uint3 index_of(unsigned id) const;
-  void record_sender(FiberTransfer back);  // on every arrival of control: file what the sender left
-  void enter(Fiber fiber, const Handoff& message);  // from run(): jump into a fiber
+  std::uint32_t returned_lanes(unsigned warp) const;  // the warp's lanes that returned, by bit
+  void enter(Fiber fiber);  // from run(): resume a parked fiber
   Status check_barrier() const;          // ok when all threads wait at one call site
   void abandon_waiters() noexcept;       // unwinds the fibers of a block that cannot go on
 
@@ -146,7 +152,9 @@ class BlockRunner {
   unsigned resume_ = 0;           // Next::resume: the thread to resume
   Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
   WarpMeetings meetings_;
-  std::vector<std::uint32_t> returned_;  // by warp: lanes that returned from the kernel
+  // By thread, whole warps: 1 once the thread returned from the kernel (a byte each, so that
+  // marking one is a plain store; returned_lanes() makes a warp's mask of them).
+  std::vector<std::uint8_t> returned_;
   const FiberStack* running_stack_ = nullptr;  // the stack of the fiber running now
   unsigned waiting_count_ = 0;   // threads parked at the current barrier phase
   unsigned phase_ = 0;           // barrier phases completed; 0 while threads are still starting
@@ -160,7 +168,7 @@ class BlockRunner {
   Status fault_;
   FiberContext scheduler_ = nullptr;  // run()'s context, where the last thread of a phase returns
   StackBounds scheduler_stack_;       // the worker's own stack (for AddressSanitizer builds)
-  Handoff handoff_{Handoff::from_run};  // the message of the jump in progress from a fiber
+  FiberContext discarded_ = nullptr;  // where a finished fiber files its last context
   std::vector<Fiber> waiting_;   // by linear thread id: the continuation of a parked thread
   std::vector<std::source_location> waiting_at_;
 };

@@ -15,9 +15,10 @@
 // mispredicted: measured here, a thread's __syncthreads() took 30 ns with the jump and 12.5 ns
 // with the `ret` (256-thread blocks, one worker).
 //
-// start: saves the caller's frame as the jump does (a jump back resumes it as if the jump had
-// returned), moves to the new stack's 16-byte-aligned top and calls the entry with {caller, data}
-// in rdi:rsi. A fiber started so costs no mispredicted return into a trampoline.
+// The block runner itself switches with cudalab_emu_swap_context and starts fibers with
+// cudalab_emu_start_context (below; fiber_switch.h says why they save so little): a fiber started
+// so costs no mispredicted return into a trampoline. Make and jump remain for AddressSanitizer
+// builds, whose switches go through the sanitizer's fiber hooks.
 //
 // make: the first frame below the 16-byte-aligned top holds the entry function in the rbx slot,
 // `finish` in the rbp slot and the trampoline as the return address. The first jump "returns"
@@ -47,8 +48,10 @@ cudalab_emu_fiber_finish:
     hlt
     .size cudalab_emu_make_fcontext,.-cudalab_emu_make_fcontext
 
-    # The caller's frame, as a jump and a start both leave it: its context is rax (= rsp).
-    .macro cudalab_emu_save_frame
+    .globl cudalab_emu_jump_fcontext
+    .type cudalab_emu_jump_fcontext,@function
+    .align 16
+cudalab_emu_jump_fcontext:
     leaq  -0x38(%rsp), %rsp
     movq  %r12, 0x8(%rsp)
     movq  %r13, 0x10(%rsp)
@@ -57,13 +60,6 @@ cudalab_emu_fiber_finish:
     movq  %rbx, 0x28(%rsp)
     movq  %rbp, 0x30(%rsp)
     movq  %rsp, %rax
-    .endm
-
-    .globl cudalab_emu_jump_fcontext
-    .type cudalab_emu_jump_fcontext,@function
-    .align 16
-cudalab_emu_jump_fcontext:
-    cudalab_emu_save_frame
     movq  %rdi, %rsp
     movq  0x8(%rsp), %r12
     movq  0x10(%rsp), %r13
@@ -77,17 +73,37 @@ cudalab_emu_jump_fcontext:
     ret
     .size cudalab_emu_jump_fcontext,.-cudalab_emu_jump_fcontext
 
-    .globl cudalab_emu_start_fcontext
-    .type cudalab_emu_start_fcontext,@function
+    # The block runner's switch (fiber_switch.h, switch_fiber): the caller's asm statement has
+    # declared every other register clobbered. rdi = where to file this context, rsi = the one to
+    # resume; a context is a stack pointer to [rbp, return address].
+    .globl cudalab_emu_swap_context
+    .hidden cudalab_emu_swap_context
+    .type cudalab_emu_swap_context,@function
     .align 16
-cudalab_emu_start_fcontext:
-    cudalab_emu_save_frame
-    andq  $-16, %rdi
-    movq  %rdi, %rsp
-    movq  %rax, %rdi
+cudalab_emu_swap_context:
+    pushq %rbp
+    movq  %rsp, (%rdi)
+    movq  %rsi, %rsp
+    popq  %rbp
+    ret
+    .size cudalab_emu_swap_context,.-cudalab_emu_swap_context
+
+    # start_fiber: files the caller's context as the swap does, moves to the new stack's 16-byte-
+    # aligned top and calls the entry (rdx) with {the context, where it was filed} in rdi:rsi.
+    .globl cudalab_emu_start_context
+    .hidden cudalab_emu_start_context
+    .type cudalab_emu_start_context,@function
+    .align 16
+cudalab_emu_start_context:
+    pushq %rbp
+    movq  %rsp, (%rdi)
+    andq  $-16, %rsi
+    movq  %rsi, %rsp
+    movq  %rdi, %rsi
+    movq  (%rsi), %rdi
     call  *%rdx
     ud2
-    .size cudalab_emu_start_fcontext,.-cudalab_emu_start_fcontext
+    .size cudalab_emu_start_context,.-cudalab_emu_start_context
 )");
 
 #endif

@@ -31,9 +31,6 @@ using FiberTransfer = boost::context::detail::transfer_t;
 // fiber_switch.cpp. `entry` must never return: a fiber ends by jumping away for good.
 extern "C" void* cudalab_emu_make_fcontext(void* stack_top, std::size_t size, void (*entry)(boost::context::detail::transfer_t));
 extern "C" boost::context::detail::transfer_t cudalab_emu_jump_fcontext(void* to, void* data);
-// Suspends the caller like the jump and calls entry({caller, data}) on the stack below `stack_top`.
-extern "C" boost::context::detail::transfer_t cudalab_emu_start_fcontext(void* stack_top, void* data,
-                                                                        void (*entry)(boost::context::detail::transfer_t));
 #endif
 
 namespace cudalab::emu {
@@ -83,16 +80,94 @@ inline FiberTransfer jump_to_fiber(FiberContext to, void* data, StackBounds targ
   return back;
 }
 
-// Suspends the caller and starts a new fiber that runs `entry` ({the caller, data}) on the stack of
-// `size` bytes below `stack_top`; `entry` never returns. Returns when someone jumps back. On x86-64
-// the entry is called, not "returned" into through a made frame, so the CPU predicts it.
-inline FiberTransfer start_fiber(void* stack_top, std::size_t size, void (*entry)(FiberTransfer), void* data) {
+}  // namespace cudalab::emu
+
 #if defined(CUDALAB_EMU_OWN_JUMP) && !defined(__SANITIZE_ADDRESS__)
-  (void)size;
-  return cudalab_emu_start_fcontext(stack_top, data, entry);
+#define CUDALAB_EMU_OWN_SWITCH 1
+#endif
+
+// The block runner's switches: the leaving fiber files its own context in `*save` (its thread's
+// slot, say), so no message crosses the switch and the resumed side has nothing to file.
+//
+// On x86-64 (without AddressSanitizer) the switch is an asm statement that declares every
+// register clobbered: the compiler then keeps nothing in registers across it, and the callee-
+// saved registers the kernel's frames need are the ones the runner's own frames already saved in
+// their prologues and restore in their epilogues. The asm itself saves rbp (which a frame pointer
+// may not let us name as clobbered) and the return address: a context is a stack pointer to
+// [rbp, return address]. Its call pushes below the stack pointer, into the 128-byte red zone
+// where the compiler may keep data of a function that makes no call: it skips the red zone first,
+// unless the unit is compiled with -mno-red-zone and says so with CUDALAB_EMU_NO_RED_ZONE
+// (block_runner.cpp is: its parked threads then keep the two words next to their frames, one
+// cache line less each; runtime/CMakeLists.txt). Measured: see runtime/emu/README.md, "Speed".
+#ifdef CUDALAB_EMU_OWN_SWITCH
+extern "C" void cudalab_emu_swap_context(void** save, void* to);                             // fiber_switch.cpp
+extern "C" void cudalab_emu_start_context(void** save, void* stack_top, void (*entry)(boost::context::detail::transfer_t));
+#ifdef CUDALAB_EMU_NO_RED_ZONE  // the unit is compiled with -mno-red-zone: nothing lives below rsp
+#define CUDALAB_EMU_SKIP_RED_ZONE ""
+#define CUDALAB_EMU_BACK_OVER_RED_ZONE ""
 #else
-  return jump_to_fiber(make_fiber_context(stack_top, size, entry), data,
-                       StackBounds{static_cast<const char*>(stack_top) - size, size});
+#define CUDALAB_EMU_SKIP_RED_ZONE "leaq -128(%%rsp), %%rsp\n\t"
+#define CUDALAB_EMU_BACK_OVER_RED_ZONE "leaq 128(%%rsp), %%rsp"
+#endif
+// Every register but rdi, rsi and rdx (operands or clobbered by name where used).
+#define CUDALAB_EMU_SWITCH_CLOBBERS                                                                               \
+  "rax", "rbx", "rcx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0", "xmm1", "xmm2", "xmm3", \
+      "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory", \
+      "cc"
+#endif
+
+namespace cudalab::emu {
+
+// Bytes from a parked fiber's context up to the frames of the code that parked it: the asm's two
+// words and the red zone it skipped, or the jump's frame.
+// (Internal linkage, like switch_fiber and start_fiber: the red-zone choice may differ by unit.)
+#if defined(CUDALAB_EMU_OWN_SWITCH) && defined(CUDALAB_EMU_NO_RED_ZONE)
+constexpr std::size_t kParkedContextBytes = 16;
+#elif defined(CUDALAB_EMU_OWN_SWITCH)
+constexpr std::size_t kParkedContextBytes = 16 + 128;
+#else
+constexpr std::size_t kParkedContextBytes = 0x40;
+#endif
+
+// What a new fiber's entry does first: the jump that started it carries the starter's context
+// and the slot it goes in (Boost's jump), or the starting asm has filed it already.
+inline void fiber_entered(FiberTransfer from) {
+#ifndef CUDALAB_EMU_OWN_SWITCH
+  *static_cast<FiberContext*>(from.data) = from.fctx;
+#else
+  (void)from;
+#endif
+}
+
+// Files the caller's context in *save and resumes `to`, a context filed by switch_fiber or
+// start_fiber. Returns when some fiber resumes *save. `ending`: the caller never runs again.
+static inline void switch_fiber(FiberContext* save, FiberContext to, StackBounds target, bool ending = false) {
+#ifdef CUDALAB_EMU_OWN_SWITCH
+  (void)target;
+  (void)ending;
+  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE "call cudalab_emu_swap_context\n\t" CUDALAB_EMU_BACK_OVER_RED_ZONE
+               : "+D"(save), "+S"(to)
+               :
+               : "rdx", CUDALAB_EMU_SWITCH_CLOBBERS);
+#else
+  fiber_entered(jump_to_fiber(to, save, target, ending));  // the resumed side files what it left
+#endif
+}
+
+// Files the caller's context in *save and starts a new fiber that calls entry({context, save})
+// on the stack of `size` bytes below `stack_top`; `entry` never returns. Returns when some fiber
+// resumes *save. On x86-64 the entry is called, not "returned" into through a made frame, so the
+// CPU predicts it.
+static inline void start_fiber(FiberContext* save, void* stack_top, std::size_t size, void (*entry)(FiberTransfer)) {
+#ifdef CUDALAB_EMU_OWN_SWITCH
+  (void)size;
+  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE "call cudalab_emu_start_context\n\t" CUDALAB_EMU_BACK_OVER_RED_ZONE
+               : "+D"(save), "+S"(stack_top), "+d"(entry)
+               :
+               : CUDALAB_EMU_SWITCH_CLOBBERS);
+#else
+  switch_fiber(save, make_fiber_context(stack_top, size, entry),
+               StackBounds{static_cast<const char*>(stack_top) - size, size});
 #endif
 }
 

@@ -43,7 +43,7 @@
 asm(".text\n"
     CUDALAB_EMU_SYNC_ENTRY(_ZN7cudalab3emu11syncthreadsESt15source_location, cudalab_emu_syncthreads_impl)
     CUDALAB_EMU_SYNC_ENTRY(_ZN7cudalab3emu17syncthreads_countESt15source_locationi, cudalab_emu_syncthreads_count_impl)
-    CUDALAB_EMU_SYNC_ENTRY(_ZN7cudalab3emu9warp_meetERKNS0_8WarpCallE, cudalab_emu_warp_meet_impl));
+    CUDALAB_EMU_SYNC_ENTRY(_ZN7cudalab3emu9warp_meetENS0_6WarpOpEjmiiSt15source_location, cudalab_emu_warp_meet_impl));
 
 #else
 
@@ -52,7 +52,10 @@ void syncthreads(std::source_location where) { cudalab_emu_syncthreads_impl(wher
 int syncthreads_count(std::source_location where, int predicate) {
   return cudalab_emu_syncthreads_count_impl(where, predicate);
 }
-std::uint64_t warp_meet(const WarpCall& call) { return cudalab_emu_warp_meet_impl(call); }
+std::uint64_t warp_meet(WarpOp op, std::uint32_t mask, std::uint64_t value, int lane_arg, int width,
+                        std::source_location where) {
+  return cudalab_emu_warp_meet_impl(op, mask, value, lane_arg, width, where);
+}
 }  // namespace cudalab::emu
 
 #endif

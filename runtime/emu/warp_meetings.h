@@ -44,13 +44,19 @@ class WarpMeetings {
   // `released` holds the other lanes of the meeting (parked, now free to go on). Inline: every lane
   // of every warp intrinsic passes here.
   bool arrive(unsigned lane, const WarpCall& call, std::uint32_t* released) {
-    lanes_[lane].call = call;
+    // Field by field, and only what complete() reads of every member: a joining lane's op, mask
+    // and call site are its leader's. (A whole-struct copy became two 16-byte loads of the fields
+    // just stored one by one, which the CPU cannot forward from those stores: they waited.)
+    Lane& mine = lanes_[lane];
+    mine.call.value = call.value;
+    mine.call.lane_arg = call.lane_arg;
+    mine.call.width = call.width;
     const std::uint32_t me = lane_bit(lane);
     if (call.op == WarpOp::activemask) [[unlikely]] {  // completes only when the runner closes it
-      join(open_activemasks_, lane, call, me);
+      join(open_activemasks_, lane, call.op, call.mask, call.where, me);
       return false;
     }
-    const unsigned leader = join(open_, lane, call, me);
+    const unsigned leader = join(open_, lane, call.op, call.mask, call.where, me);
     if (arrived_[leader] != call.mask) return false;
     complete(leader);
     *released = call.mask & ~me;
@@ -65,8 +71,8 @@ class WarpMeetings {
   // Leaders of the meetings still waiting for lanes (not counting __activemask()).
   std::uint32_t open() const { return open_; }
   std::uint32_t open_activemasks() const { return open_activemasks_; }
-  // For reports: a lane's call, the leader of its meeting, and who has joined a meeting.
-  const WarpCall& call(unsigned lane) const { return lanes_[lane].call; }
+  // For reports: a leader's call, the leader of a lane's meeting, and who has joined a meeting.
+  const WarpCall& call(unsigned leader) const { return lanes_[leader].call; }
   unsigned leader(unsigned lane) const { return lanes_[lane].leader; }
   std::uint32_t arrived(unsigned leader) const { return arrived_[leader]; }
 
@@ -78,18 +84,23 @@ class WarpMeetings {
   };
   // The meeting the lane joins (its leader): an open one of the same intrinsic, mask and call site
   // that the lane has not joined yet, else a new one it leads.
-  unsigned join(std::uint32_t& open, unsigned lane, const WarpCall& call, std::uint32_t me) {
+  // The call comes in as scalars: compared as a struct, its op and mask were read as one 8-byte
+  // word across the two smaller stores that had just written them, which the CPU cannot forward.
+  unsigned join(std::uint32_t& open, unsigned lane, WarpOp op, std::uint32_t mask, std::source_location where,
+                std::uint32_t me) {
     unsigned leader = lane;
     for (std::uint32_t candidates = open; candidates != 0; candidates &= candidates - 1) {
       const unsigned first = static_cast<unsigned>(std::countr_zero(candidates));
       const WarpCall& theirs = lanes_[first].call;
-      if (theirs.op == call.op && theirs.mask == call.mask && (arrived_[first] & me) == 0 &&
-          same_site(theirs.where, call.where)) {
+      if (theirs.op == op && theirs.mask == mask && (arrived_[first] & me) == 0 && same_site(theirs.where, where)) {
         leader = first;
         break;
       }
     }
     if (leader == lane) {
+      lanes_[lane].call.op = op;
+      lanes_[lane].call.mask = mask;
+      lanes_[lane].call.where = where;
       arrived_[leader] = 0;
       open |= me;
     }

@@ -40,11 +40,15 @@ struct WarpCall {
   std::source_location where;
 };
 
-// The calling lane meets the lanes named in call.mask at this call site (an __activemask() meets
+// The calling lane meets the lanes named in `mask` at this call site (an __activemask() meets
 // the lanes that reach the same call while no other lane of the warp can run; see
 // runtime/emu/README.md). Returns the lane's result bits. A meeting that cannot complete ends the
 // launch with a report, like a divergent __syncthreads(); this call then never returns.
-std::uint64_t warp_meet(const WarpCall& call);
+// The call's fields come in registers, not as a WarpCall in memory: the engine's 16-byte loads of
+// a struct the kernel had just written field by field could not be forwarded from those stores
+// and waited for them (a quarter of a shuffle's time in the engine, measured with perf).
+std::uint64_t warp_meet(WarpOp op, std::uint32_t mask, std::uint64_t value, int lane_arg, int width,
+                        std::source_location where);
 
 // "__shfl_down_sync()", as reports name the intrinsic.
 const char* warp_op_name(WarpOp op);

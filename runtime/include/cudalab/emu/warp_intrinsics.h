@@ -35,10 +35,10 @@ inline T warp_value(std::uint64_t bits) {
 }
 template <class T>
 inline T warp_shuffle(WarpOp op, unsigned mask, T var, int lane_arg, int width, std::source_location where) {
-  return warp_value<T>(warp_meet(WarpCall{op, mask, warp_bits(var), lane_arg, width, where}));
+  return warp_value<T>(warp_meet(op, mask, warp_bits(var), lane_arg, width, where));
 }
 inline std::uint64_t warp_vote(WarpOp op, unsigned mask, std::uint64_t value, std::source_location where) {
-  return warp_meet(WarpCall{op, mask, value, 0, 32, where});
+  return warp_meet(op, mask, value, 0, 32, where);
 }
 
 }  // namespace cudalab::emu
