@@ -141,8 +141,8 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
 
 // Rung 5 fed by a cp.async pipeline of STAGES buffers, Aᵀ written by a pass first
 // (rung_fp32_pipeline.cuh). Its own list: its launch differs. X(unit, handle, BM, BN, BK, TM, TN,
-// WM, WN, STAGES, the kernel). The BK = 32 shapes (66 and 99 KiB) are the fastest on an H100 and
-// more than the emulator's 48 KiB: they run on a GPU only (check_ladder_kernel says so).
+// WM, WN, STAGES, the kernel). The BK = 32 shape (66 KiB) is the fastest FP32 kernel measured on
+// an H100 and more than the emulator's 48 KiB: it runs on a GPU only (check_ladder_kernel says so).
 #define CUDALAB_LADDER_FP32_PIPELINE_KERNELS(X)                                                            \
   X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_3stage, 128, 128, 8, 8, 8, 64, 32, 3,                           \
     mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 3, 8, 2>)                                        \
@@ -151,9 +151,7 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
   X(fp32_pipeline, pipe_128x128x8_w32x64_8x8_3stage, 128, 128, 8, 8, 8, 32, 64, 3,                           \
     mat_mul_fp32_pipeline_kernel<128, 128, 8, 32, 64, 8, 8, 3, 8, 2>)                                        \
   X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_2stage, 128, 128, 32, 8, 8, 64, 32, 2,                          \
-    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2>)                                       \
-  X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_3stage, 128, 128, 32, 8, 8, 64, 32, 3,                          \
-    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 3, 8, 2>)
+    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2>)
 
 // Rung 8: wgmma fed by TMA, BM / 64 consumer warp groups and one producer (rung_tf32_wgmma.cuh).
 // Its own list: the kernel's parameters are not LadderMatmul's. X(unit, handle, BM, BN, STAGES,

@@ -18,8 +18,11 @@ struct RungStepText {
   const char* title;
   const char* kernel;  // as rung_*.cuh names it: the code pane highlights it
   const char* file;    // the rung's kernel file, shown in the code pane
-  const char* shape = nullptr;  // the step's default instance; null: the rung's first
+  const char* shape = nullptr;  // the step's default instance (or kTunersChoice); null: the rung's first
 };
+
+// The last shape a step offers; before tuning, untuned_kernel's pick for this device (tuning.h).
+constexpr const char* kTunersChoice = "the tuner's choice for this GPU";
 
 constexpr RungStepText kRungSteps[] = {
     {Rung::tiling_1d, "Rung 1: a column of results per thread", "mat_mul_1d_tiling_kernel", "rung_1d_tiling.cuh"},
@@ -29,7 +32,8 @@ constexpr RungStepText kRungSteps[] = {
     {Rung::double_buffer, "Rung 5: double buffering", "mat_mul_double_buffer_fragments_kernel",
      "rung_double_buffer_fragments.cuh", "dbfrag_128x128x8_w64x32_8x8_g8"},
     {Rung::tf32_wmma, "Rung 6: tensor cores in TF32", "mat_mul_tf32_wmma_kernel", "rung_tf32_wmma.cuh"},
-    {Rung::tf32_mma, "Rung 7: tensor cores without WMMA", "mat_mul_tf32_mma_kernel", "rung_tf32_mma.cuh"},
+    {Rung::tf32_mma, "Rung 7: tensor cores without WMMA", "mat_mul_tf32_mma_kernel", "rung_tf32_mma.cuh",
+     kTunersChoice},
     {Rung::tf32_wgmma, "Rung 8: warp-group MMA fed by TMA", "mat_mul_tf32_wgmma_kernel", "rung_tf32_wgmma.cuh"},
 };
 
@@ -98,7 +102,7 @@ bool previous_rung(Rung rung, Rung* out) {
 std::vector<std::string> shape_choices(Rung rung) {
   std::vector<std::string> choices;
   for (const LadderKernel* kernel : kernels_of(rung)) choices.emplace_back(kernel->key);
-  choices.emplace_back("the tuner's choice for this GPU");
+  choices.emplace_back(kTunersChoice);
   return choices;
 }
 

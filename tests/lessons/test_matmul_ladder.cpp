@@ -122,6 +122,22 @@ TEST(MatmulLadderTuning, TunerPicksTheFastestRoundingInstanceOverAFasterTruncate
   EXPECT_EQ(tuned_pick({}), nullptr);
 }
 
+// Before tuning each rung runs its first instance, except rung 7 on a GPU that holds its faster
+// 128 × 256 tiles (153 KiB of shared memory): what the tuner picked on an H100 and an H200.
+TEST_F(MatmulLadder, UntunedShapesAreTheFirstOrRung7sFasterOneWhereItFits) {
+  const std::filesystem::path nowhere = std::filesystem::temp_directory_path() / "cudalab-no-such-tuning.json";
+  const LadderChoice choice = load_ladder_choice(*device, nowhere);
+  EXPECT_FALSE(choice.tuned);
+  EXPECT_NE(choice.source.find("default shape"), std::string::npos) << choice.source;
+  const LadderKernel* wide = find_ladder_kernel("mma_128x256x32_w64x64_3stage");
+  ASSERT_NE(wide, nullptr);
+  for (Rung rung : kRungs) {
+    const bool wide_fits = rung == Rung::tf32_mma && device->is_gpu() && check_ladder_kernel(*device, *wide).ok();
+    EXPECT_EQ(choice.of(rung), wide_fits ? wide : default_kernel(rung)) << rung_key(rung);
+    EXPECT_EQ(untuned_kernel(*device, rung), choice.of(rung)) << rung_key(rung);
+  }
+}
+
 TEST_F(MatmulLadder, EveryInstanceMatchesFloat64AtSquareAndRaggedSizes) {
   for (const LadderKernel& kernel : ladder_kernels()) {
     if (Status s = check_ladder_kernel(*device, kernel); !s.ok()) {
