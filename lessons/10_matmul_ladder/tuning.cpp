@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -40,8 +41,9 @@ std::filesystem::path default_ladder_tuning_path() {
 }
 
 const LadderKernel* untuned_kernel(const Device& device, Rung rung) {
-  // Rung 7's first instance (74 KiB) fits every GPU with TF32; where 153 KiB fit (A100, H100, H200), this one is
-  // what the tuner picked on an H100 and an H200 (226 against 187 TFLOP/s at n = 4096 on an H100).
+  // Rung 7's first instance (74 KiB) fits every GPU with TF32. Where 153 KiB fit (A100, H100,
+  // H200), this one is what the tuner picked on an H100 and an H200: 226 against 187 TFLOP/s at
+  // n = 4096 on an H100.
   constexpr std::pair<Rung, const char*> kWhereItFits[] = {{Rung::tf32_mma, "mma_128x256x32_w64x64_3stage"}};
   if (device.is_gpu())
     for (const auto& [of, key] : kWhereItFits) {
