@@ -16,36 +16,9 @@
 //
 // The emulator has no cp.async: there the copies are plain float4 copies, done when they are
 // issued. Results are the same (the order of the sums does not change).
-#include "float4_access.cuh"
+#include "cp_async.cuh"
 #include "fragments_4x4.cuh"
 #include "grouped_blocks.cuh"
-
-// Starts copying the 4 floats of a rows × cols row-major matrix at (row, col) into `to` (16-byte
-// aligned), zeros past the matrix. cols a multiple of 4: one 16-byte cp.async (source size 0 past
-// the edge writes zeros); otherwise float by float.
-__device__ inline void pipeline_copy_four(float* to, const float* matrix, int row, int col, int rows, int cols) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  if (cols % 4 == 0) {
-    const bool inside = row < rows && col < cols;
-    const unsigned shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
-    const float* from = inside ? &matrix[row * cols + col] : matrix;
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(shared), "l"(from), "r"(inside ? 16 : 0));
-    return;
-  }
-#endif
-  *reinterpret_cast<float4*>(to) = load_four(matrix, row, col, rows, cols);
-}
-__device__ inline void pipeline_commit() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.commit_group;\n" ::);
-#endif
-}
-template <int PENDING>
-__device__ inline void pipeline_wait() {  // all but the PENDING most recent groups have landed
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING));
-#endif
-}
 
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int STAGES, int GROUP, int MIN_BLOCKS = 2>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
@@ -76,12 +49,12 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
 #pragma unroll
     for (int j = 0; j < kCopiesA; ++j) {
       const int id = threadIdx.x + j * kThreads, r = id / (BM / 4), col = (id % (BM / 4)) * 4;
-      pipeline_copy_four(&tile_a[r * kLdA + col], at, step + r, block_row + col, k, m);
+      copy_four_async(&tile_a[r * kLdA + col], at, step + r, block_row + col, k, m);
     }
 #pragma unroll
     for (int j = 0; j < kCopiesB; ++j) {
       const int id = threadIdx.x + j * kThreads, r = id / (BN / 4), col = (id % (BN / 4)) * 4;
-      pipeline_copy_four(&tile_b[r * kLdB + col], b, step + r, block_col + col, k, n);
+      copy_four_async(&tile_b[r * kLdB + col], b, step + r, block_col + col, k, n);
     }
   };
 
@@ -105,28 +78,28 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
 #pragma unroll
   for (int s = 0; s < STAGES - 1; ++s) {
     if (s < tiles) copy_tile(s, s);
-    pipeline_commit();
+    cp_async_commit();
   }
-  pipeline_wait<STAGES - 2>();
+  cp_async_wait<STAGES - 2>();
   __syncthreads();
   load_fragments(0, 0, 0);
   int stage = 0;
   for (int tile = 0; tile < tiles; ++tile) {
     // Tile + STAGES − 1 into the buffer everyone finished with before the last barrier.
     if (tile + STAGES - 1 < tiles) copy_tile(tile + STAGES - 1, (tile + STAGES - 1) % STAGES);
-    pipeline_commit();
+    cp_async_commit();
 #pragma unroll
     for (int kk = 0; kk < BK - 1; ++kk) {
       load_fragments(stage, kk + 1, (kk + 1) % 2);
       multiply(kk % 2);
     }
-    pipeline_wait<STAGES - 2>();  // this thread's copies of tile + 1 landed; after the barrier, everyone's
+    cp_async_wait<STAGES - 2>();  // this thread's copies of tile + 1 landed; after the barrier, everyone's
     __syncthreads();
     stage = stage + 1 == STAGES ? 0 : stage + 1;
     if (tile + 1 < tiles) load_fragments(stage, 0, 0);  // BK is even: set 0 is free again
     multiply((BK - 1) % 2);
   }
-  pipeline_wait<0>();  // no copy outlives the block
+  cp_async_wait<0>();  // no copy outlives the block
 
   store_fragment_sums<TM, TN, kLanesM, kLanesN>(c, sums, block_row + row0, block_col + col0, m, n);
 }

@@ -46,29 +46,11 @@
 // or newer (so does a build for sm_75). kTf32MmaPadA and kTf32MmaPadB come from kernels.h, which
 // the including unit has included.
 
+#include "cp_async.cuh"
 #include "grouped_blocks.cuh"
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-// Starts copying four floats of a rows × cols row-major matrix, from (row, col) on, into shared
-// memory at `shared` (16-byte aligned). When cols is a multiple of 4 every group of four is either
-// wholly inside or wholly outside the matrix: one cp.async, which writes zeros for a group past the
-// edge (source size 0). Otherwise the rows are not 16-byte aligned: an ordinary load of each float
-// that is inside, zeros past the edge, and a store.
-__device__ inline void mma_copy_four(float* shared, const float* matrix, int row, int col, int rows, int cols) {
-  if (cols % 4 == 0) {
-    const bool inside = row < rows && col < cols;
-    const unsigned to = static_cast<unsigned>(__cvta_generic_to_shared(shared));
-    const float* from = inside ? &matrix[row * cols + col] : matrix;
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(to), "l"(from), "r"(inside ? 16 : 0));
-    return;
-  }
-  float four[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  for (int i = 0; i < 4; ++i)
-    if (row < rows && col + i < cols) four[i] = matrix[row * cols + col + i];
-  *reinterpret_cast<float4*>(shared) = make_float4(four[0], four[1], four[2], four[3]);
-}
-
-// The same without checks, for tiles wholly inside A or B.
+// copy_four_async (cp_async.cuh) without checks, for tiles wholly inside A or B.
 __device__ inline void mma_copy_four_inside(float* shared, const float* from) {
   const unsigned to = static_cast<unsigned>(__cvta_generic_to_shared(shared));
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from));
@@ -128,7 +110,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
 #pragma unroll
       for (int r = 0; r < kCopiesA; ++r)
         if (r >= first && r < last)
-          mma_copy_four(&tile_a[(a_row + r * kRowsA) * kLdA + a_col], a, block_row + a_row + r * kRowsA, step + a_col, m, k);
+          copy_four_async(&tile_a[(a_row + r * kRowsA) * kLdA + a_col], a, block_row + a_row + r * kRowsA, step + a_col, m, k);
     }
     if (b_inside && step + BK <= k) {
 #pragma unroll
@@ -139,7 +121,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
 #pragma unroll
       for (int r = 0; r < BK / kRowsB; ++r)
         if (kCopiesA + r >= first && kCopiesA + r < last)
-          mma_copy_four(&tile_b[(b_row + r * kRowsB) * kLdB + b_col], b, step + b_row + r * kRowsB, block_col + b_col, k, n);
+          copy_four_async(&tile_b[(b_row + r * kRowsB) * kLdB + b_col], b, step + b_row + r * kRowsB, block_col + b_col, k, n);
     }
   };
 
@@ -186,9 +168,9 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
 #pragma unroll
   for (int s = 0; s < STAGES - 1; ++s) {
     if (s < tiles) copy_tiles(s, s, 0, 1);
-    asm volatile("cp.async.commit_group;\n" ::);
+    cp_async_commit();
   }
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(STAGES - 2));
+  cp_async_wait<STAGES - 2>();
   __syncthreads();
   int read_stage = 0, write_stage = STAGES - 1;
   load_fragments(0, 0, 0);
@@ -199,7 +181,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
       if (s == kSteps - 1) {
         // The next tile's copies (this thread's) are done, and after the barrier everyone's are;
         // everyone has also loaded its last fragments of the buffer the next copy overwrites.
-        asm volatile("cp.async.wait_group %0;\n" ::"n"(STAGES - 2));
+        cp_async_wait<STAGES - 2>();
         __syncthreads();
         read_stage = read_stage + 1 == STAGES ? 0 : read_stage + 1;
       }
@@ -209,7 +191,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
       // step would queue up behind each other), committed as one group.
       if (s < kCopySteps && tile + STAGES - 1 < tiles) copy_tiles(tile + STAGES - 1, write_stage, s, kCopySteps);
       if (s == kCopySteps - 1) {
-        asm volatile("cp.async.commit_group;\n" ::);
+        cp_async_commit();
         write_stage = write_stage + 1 == STAGES ? 0 : write_stage + 1;
       }
 #pragma unroll
@@ -225,7 +207,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
         }
     }
   }
-  asm volatile("cp.async.wait_group 0;\n" ::);  // no copy may outlive the block (the empty groups)
+  cp_async_wait<0>();  // no copy may outlive the block (the empty groups)
 
   // --- C. Lane (g, t) holds, of Cᵀ's block: sums[j][i][h] = C[row 2t + h][piece column g] and
   // sums[j][i][2 + h] = C[2t + h][g + 8], which live in neighbouring columns 2g, 2g + 1: one 64-bit

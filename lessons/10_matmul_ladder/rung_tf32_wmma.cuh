@@ -21,33 +21,7 @@
 // The CPU emulator has no tensor cores and does not imitate a warp's fragments: there this
 // kernel's body is empty, and the host code says in words that the rung needs a GPU of compute
 // capability 8.0 or newer (so does a build for sm_75).
-#include "float4_access.cuh"
-
-// Copies four floats of A or B (load_four's rules) into shared memory at `shared` (16-byte
-// aligned). Inside the matrix and aligned: cp.async, which returns before the data arrives;
-// cp_async_wait makes it visible. At the edges: an ordinary load and store.
-__device__ inline void copy_four_async(float* shared, const float* matrix, int row, int col, int rows, int cols) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  if (row < rows && col + 3 < cols && cols % 4 == 0) {
-    const unsigned to = static_cast<unsigned>(__cvta_generic_to_shared(shared));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(&matrix[row * cols + col]));
-    return;
-  }
-#endif
-  *reinterpret_cast<float4*>(shared) = load_four(matrix, row, col, rows, cols);
-}
-// Ends the group of copies issued so far; waits until at most `pending` groups are in flight.
-__device__ inline void cp_async_commit() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.commit_group;\n" ::);
-#endif
-}
-template <int pending>
-__device__ inline void cp_async_wait() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(pending));
-#endif
-}
+#include "cp_async.cuh"
 
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool ROUND>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32)

@@ -1,0 +1,38 @@
+// Asynchronous copies from global into shared memory (cp.async, compute capability 8.0 and newer)
+// for the ladder's pipelined kernels: rung 5's pipeline, rungs 6 and 7. Below 8.0, and on the CPU
+// emulator, the same calls are plain loads and stores, done when they are issued.
+#pragma once
+#include "float4_access.cuh"
+
+// Starts copying the 4 floats of a rows × cols row-major matrix at (row, col) into `to` (16-byte
+// aligned), zeros past the matrix. When cols is a multiple of 4, every group of four is wholly
+// inside or wholly outside the matrix: one 16-byte cp.async, which writes zeros for a group
+// outside (source size 0). Otherwise the rows are not 16-byte aligned: load_four's loads and a
+// store. cp_async_wait (and a barrier, for the other threads' copies) makes the copy visible.
+__device__ inline void copy_four_async(float* to, const float* matrix, int row, int col, int rows, int cols) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (cols % 4 == 0) {
+    const bool inside = row < rows && col < cols;
+    const unsigned shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
+    const float* from = inside ? &matrix[row * cols + col] : matrix;
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(shared), "l"(from), "r"(inside ? 16 : 0));
+    return;
+  }
+#endif
+  *reinterpret_cast<float4*>(to) = load_four(matrix, row, col, rows, cols);
+}
+
+// Ends the group of copies issued so far by this thread.
+__device__ inline void cp_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+
+// Waits until all but the PENDING most recent groups of this thread's copies have landed.
+template <int PENDING>
+__device__ inline void cp_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(PENDING));
+#endif
+}
