@@ -22,8 +22,8 @@
 // TF32 wgmma reads both operands "K-major" (consecutive k adjacent in memory). A row-major A is;
 // B is not, so the host first writes Bᵀ (n × k) with tf32_operand_bt_kernel below, and, with
 // rounding on, A rounded (tf32_operand_a_kernel). These passes read and write each input once:
-// on an H100 a third of the multiply's time at n = 4096 and a fifth at 8192, and they are part of
-// every time the ladder shows. The rounding is cvt.rna's (to nearest, ties away from zero), which
+// on an H100 a third of the multiply's time at n = 4096 and a fifth at 8192 (measured before the
+// pass over A went four floats at a time), and they are part of every time the ladder shows. The rounding is cvt.rna's (to nearest, ties away from zero), which
 // the Programming Guide asks of TF32 inputs; without it the tensor cores were seen to truncate
 // (about 2.5 times the error).
 //
