@@ -1,5 +1,6 @@
 #include "matmul_ladder_bench.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -150,15 +151,15 @@ int tune_ladder(std::ostream& out, Device& device, int n, const std::filesystem:
   for (Rung rung : kRungs) {
     auto found = timed.find(rung);
     if (found == timed.end()) continue;
-    const LadderKernel* pick = tuned_pick(found->second);
-    double pick_tflops = 0;
-    const TimedInstance* fastest = &found->second.front();
-    for (const TimedInstance& t : found->second) {
-      if (t.kernel == pick) pick_tflops = t.tflops;
-      if (t.tflops > fastest->tflops) fastest = &t;
-    }
+    const std::vector<TimedInstance>& all = found->second;
+    const LadderKernel* pick = tuned_pick(all);
+    const auto picked = std::find_if(all.begin(), all.end(), [&](const TimedInstance& t) { return t.kernel == pick; });
+    const auto fastest = std::max_element(all.begin(), all.end(), [](const TimedInstance& x, const TimedInstance& y) {
+      return x.tflops < y.tflops;
+    });
     chosen[rung_key(rung)] = pick->key;
-    out << fmt::format("  {:<14} {} ({}), {:.4g} TFLOP/s\n", rung_key(rung), pick->key, pick->shape_in_words(), pick_tflops);
+    out << fmt::format("  {:<14} {} ({}), {:.4g} TFLOP/s\n", rung_key(rung), pick->key, pick->shape_in_words(),
+                       picked->tflops);
     if (fastest->kernel != pick)
       out << fmt::format("  {:<14} not chosen, inputs truncated: {}, {:.4g} TFLOP/s (the error is in its row above)\n", "",
                          fastest->kernel->key, fastest->tflops);

@@ -211,7 +211,8 @@ std::vector<const LadderKernel*> kernels_of(Rung rung) {
 
 bool LadderKernel::truncates_inputs() const {
   switch (rung) {
-    // ROUND is the wmma kernel's template argument; kernels.h names the instances without it so.
+    // ROUND is the wmma kernel's template argument; kernels.h ends the names of those with false
+    // in _truncated.
     case Rung::tf32_wmma: return std::string_view(key).ends_with("_truncated");
     case Rung::tf32_mma: return true;
     case Rung::tf32_wgmma: return !rounds_inputs;
