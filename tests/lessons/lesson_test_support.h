@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -44,6 +45,26 @@ inline void open_test_device(std::unique_ptr<Device>* device) {
     ASSERT_TRUE(open_device(BackendRequest::emulator, device, 0, 2).ok());
   }
 }
+
+// Sets an environment variable for one scope and puts back what was there: a test that must not
+// read what this machine saved (a tuning file under $XDG_CACHE_HOME) points it somewhere empty.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
 
 // The first view of type V (or the nth, counting from 0), or null.
 template <class V>
