@@ -51,9 +51,9 @@ thread_local constinit BlockRunner* tls_runner = nullptr;
 }  // namespace
 
 // The kernel-facing entries (context.h, warp_call.h) are sync_entries.cpp's; they come here.
-extern "C" void cudalab_emu_syncthreads_impl(std::source_location where) { tls_runner->arrive(where, 0); }
+extern "C" void cudalab_emu_syncthreads_impl(std::source_location where) { tls_runner->arrive<false>(where, 0); }
 extern "C" int cudalab_emu_syncthreads_count_impl(std::source_location where, int predicate) {
-  return tls_runner->arrive(where, predicate);
+  return tls_runner->arrive<true>(where, predicate);
 }
 extern "C" std::uint64_t cudalab_emu_warp_meet_impl(WarpOp op, std::uint32_t mask, std::uint64_t value, int lane_arg,
                                                     int width, std::source_location where) {
@@ -213,6 +213,7 @@ void BlockRunner::record_fault(Message what) {
   fault_ = thread_fault(context_, std::move(what));
 }
 
+template <bool counting>
 int BlockRunner::arrive(std::source_location where, int predicate) {
   const unsigned parity = phase_ & 1;
   waiting_at_[current_] = where;
@@ -222,12 +223,11 @@ int BlockRunner::arrive(std::source_location where, int predicate) {
     mixed_sites_ = true;
   }
   ++waiting_count_;
-  predicate_counts_[parity] += predicate != 0;
+  if constexpr (counting) predicate_counts_[parity] += predicate != 0;
   const unsigned lane = current_ - warp_base_;
-  at_barrier_ |= lane_bit(lane);
   switch_away(Leaving::parked, next_step(lane + 1));
   // Resumed: the phase is complete.
-  return predicate_counts_[parity];
+  return counting ? predicate_counts_[parity] : 0;
 }
 
 std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
@@ -288,7 +288,6 @@ void BlockRunner::enter_warp(unsigned warp) {
   // Lanes of a warp not started yet wait for a starter; after a barrier, every lane that has not
   // returned waits there.
   ready_ = next_unstarted_ > warp_base_ ? existing & ~returned_lanes(warp) : 0;
-  at_barrier_ = 0;
   meetings_.reset(existing);
 }
 
@@ -297,7 +296,12 @@ void BlockRunner::report_stuck_warp() {
   stuck.block = context_.block_idx;
   stuck.warp = warp_base_ / kWarpSize;
   stuck.returned = returned_lanes(stuck.warp);
-  stuck.at_barrier = at_barrier_;
+  // Every lane has started, and none can run: each one returned, waits in an open meeting, or
+  // waits at __syncthreads() (worked out here rather than marked by every wait).
+  std::uint32_t in_meetings = 0;
+  for (std::uint32_t open = meetings_.open(); open != 0; open &= open - 1)
+    in_meetings |= meetings_.arrived(static_cast<unsigned>(std::countr_zero(open)));
+  stuck.at_barrier = meetings_.existing() & ~stuck.returned & ~in_meetings;
   stuck.barrier_sites = waiting_at_.data() + warp_base_;
   Status status = Status::error(StatusCode::divergent_barrier, describe_stuck_warp(stuck, meetings_));
   const WarpCall& call = meetings_.call(static_cast<unsigned>(std::countr_zero(meetings_.open())));
@@ -323,7 +327,7 @@ void BlockRunner::switch_away(Leaving leaving, Next next, bool frames_cold) {
   }
   FiberContext target = scheduler_;
   StackBounds target_stack = scheduler_stack_;
-  if (!stop_ && !abandoning_) {
+  if (!stop_) {  // (set while abandon_waiters() unwinds, too: everything goes straight back to run())
     if (next == Next::start) {
       if (prepare_starter()) {
         // The new fiber's first frames (starter, kernel, the wait) go on a stack last used a block
@@ -365,7 +369,7 @@ bool BlockRunner::prepare_starter() {
 }
 
 FiberContext BlockRunner::take_waiter(unsigned id, bool prefetch_next) {
-  if (id == current_ + 1) {
+  if (id == current_ + 1) [[likely]] {
     advance(context_.thread_idx, context_.block_dim);
   } else {
     context_.thread_idx = index_of(id);
@@ -380,8 +384,9 @@ FiberContext BlockRunner::take_waiter(unsigned id, bool prefetch_next) {
   // one runs (its saved registers and the kernel frames right above them). Not for lanes leaving
   // a warp meeting: a warp's 32 frames stay in L1 from one meeting to the next, and the prefetch
   // only cost time there (a shuffle measured 19.2 -> 15.2 ns per thread without it, best of 7).
-  if (const std::uint32_t later = ready_ & ~(lane | (lane - 1)); prefetch_next && later != 0) {
-    const char* context = static_cast<const char*>(waiting_[warp_base_ + std::countr_zero(later)].context);
+  // The next one is the next lane: a barrier phase resumes a warp's lanes in order.
+  if (prefetch_next && (ready_ & (lane << 1)) != 0) {
+    const char* context = static_cast<const char*>(waiting_[id + 1].context);
     __builtin_prefetch(context);
     for (int line = 0; line < 3; ++line) __builtin_prefetch(context + kParkedContextBytes + 64 * line);
   }
@@ -416,6 +421,7 @@ void BlockRunner::abandon_waiters() noexcept {
   // Each parked fiber is resumed once more with an order to unwind: its kernel frames are
   // destroyed and it ends, handing its stack back (~1 µs each: error path only).
   abandoning_ = true;
+  stop_ = true;  // an unwound thread's fiber ends by going back here, whatever it had decided to run next
   for (unsigned id = 0; id < waiting_.size(); ++id) {
     if (waiting_[id]) {
       current_ = id;

@@ -56,7 +56,10 @@ class BlockRunner {
   Status run(const EmuInvocation& kernel);
 
   // Called on the running thread's fiber by syncthreads(): parks it until the phase completes.
-  // Returns how many threads of the block arrived with a non-zero predicate.
+  // With `counting` (__syncthreads_count/_and/_or), returns how many threads of the block arrived
+  // with a non-zero predicate; a plain __syncthreads() skips that count (all threads of a phase
+  // wait at one call site, so they all count or none does).
+  template <bool counting>
   int arrive(std::source_location where, int predicate);
   // Called on the running thread's fiber by a warp intrinsic: parks it until its meeting completes
   // (or returns at once when it completes it). Returns the lane's result bits. Inlined into
@@ -104,8 +107,9 @@ class BlockRunner {
     return next_step_slow(first_lane);
   }
   Next resume_ready(unsigned first_lane) {
-    // The first ready lane from first_lane on, else from lane 0.
-    const std::uint32_t after = first_lane < kWarpSize ? ready_ & ~(lane_bit(first_lane) - 1) : 0;
+    // The first ready lane from first_lane (0 to 32) on, else from lane 0. The mask is shifted in
+    // 64 bits so that first_lane = 32 (after the last lane) needs no branch of its own.
+    const std::uint32_t after = ready_ & static_cast<std::uint32_t>(~std::uint64_t{0} << first_lane);
     resume_ = warp_base_ + static_cast<unsigned>(__builtin_ctz(after != 0 ? after : ready_));
     return Next::resume;
   }
@@ -148,7 +152,6 @@ class BlockRunner {
   unsigned warp_base_ = 0;
   unsigned warp_end_ = 0;
   std::uint32_t ready_ = 0;       // parked lanes free to resume (meeting complete, barrier released)
-  std::uint32_t at_barrier_ = 0;  // lanes waiting at __syncthreads() in this phase
   unsigned resume_ = 0;           // Next::resume: the thread to resume
   Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
   WarpMeetings meetings_;
@@ -163,7 +166,7 @@ class BlockRunner {
   std::source_location first_site_;  // where the phase's first thread waits
   bool mixed_sites_ = false;     // some thread of this phase waits elsewhere
   int predicate_counts_[2] = {0, 0};  // __syncthreads_count per phase parity
-  bool stop_ = false;            // a thread faulted: start nothing more, unwind the rest
+  bool stop_ = false;            // a thread faulted, or a misuse: start nothing more, unwind the rest
   bool abandoning_ = false;      // unwinding parked fibers: each goes straight back to run()
   Status fault_;
   FiberContext scheduler_ = nullptr;  // run()'s context, where the last thread of a phase returns
