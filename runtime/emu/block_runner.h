@@ -93,8 +93,12 @@ class BlockRunner {
   enum class Next { start, resume, to_run };
 
   static void starter_entry(FiberTransfer from);  // the first frame of every starter fiber
-  void start_remaining_threads();
+  [[noreturn]] void start_remaining_threads();  // ends its fiber when no new thread is left to start
   void run_thread(void (*invoke)(const void*), const void* args);
+  // What the kernel threw, said as the block's fault (an AbandonFiber goes on up). Out of line:
+  // inlined into the start loop, its messages took that frame from 0x38 to 0xa8 bytes, cache
+  // lines that a thread's end reads back cold.
+  [[gnu::cold, gnu::noinline]] void record_fault();
   void record_fault(Message what);  // "thread (…) of block (…): {what}"
   // Picks what runs next in the current warp, trying lanes from `first_lane` on (circularly);
   // moves on to the next warp when this one is done. Closes __activemask() meetings and reports a
@@ -153,7 +157,6 @@ class BlockRunner {
   unsigned warp_end_ = 0;
   std::uint32_t ready_ = 0;       // parked lanes free to resume (meeting complete, barrier released)
   unsigned resume_ = 0;           // Next::resume: the thread to resume
-  Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
   WarpMeetings meetings_;
   // By thread, whole warps: 1 once the thread returned from the kernel (a byte each, so that
   // marking one is a plain store; returned_lanes() makes a warp's mask of them).
