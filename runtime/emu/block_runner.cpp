@@ -246,7 +246,7 @@ int BlockRunner::arrive(std::source_location where, int predicate) {
 std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
   const unsigned lane = current_ - warp_base_;
   if (const char* why = meetings_.misuse(lane, call)) [[unlikely]]
-    end_on_misuse(lane, call, why);
+    end_on_misuse(lane, call.op, call.mask, call.where, why);
   std::uint32_t released = 0;
   if (meetings_.arrive(lane, call, &released)) {
     ++sync_epoch_;  // the meeting orders its lanes' accesses (sync_epoch.h)
@@ -263,7 +263,9 @@ std::uint64_t BlockRunner::warp_arrive(const WarpCall& call) {
   return meetings_.result(lane);
 }
 
-void BlockRunner::end_on_misuse(unsigned lane, WarpCall call, const char* why) {
+void BlockRunner::end_on_misuse(unsigned lane, WarpOp op, std::uint32_t mask, std::source_location where,
+                                const char* why) {
+  const WarpCall call{op, mask, 0, 0, kWarpSize, where};  // what the report names: no operands
   Status status = Status::error(StatusCode::divergent_barrier,
                                 describe_warp_misuse(context_.block_idx, warp_base_ / kWarpSize, lane, call, why,
                                                      meetings_.existing()));

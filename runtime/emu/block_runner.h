@@ -122,8 +122,10 @@ class BlockRunner {
   void report_stuck_warp();
   void fail(Status status);  // a misuse: end the block with this report
   // A warp intrinsic called wrongly (WarpMeetings::misuse): ends the block; the fiber is unwound.
-  // Takes the call by value: a reference would keep the fast path's call in memory (see warp_arrive).
-  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpCall call, const char* why);
+  // Takes what the report says of the call, in registers: the call itself, by value or by
+  // reference, made every call of the fast path write its fields to the stack first.
+  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpOp op, std::uint32_t mask,
+                                                  std::source_location where, const char* why);
   // Leaves the running fiber (its thread parked or finished) for what `next` says; a parked
   // thread's fiber files its own context and stack in waiting_, a finished one hands its stack
   // back. `frames_cold`: the threads resumed next have been parked a while (a barrier phase), not
