@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <sstream>
 #include <span>
 #include <string>
 #include <limits>
@@ -17,6 +18,7 @@
 #include "cudalab/device.h"
 #include "cudalab/timing.h"
 #include "empty_kernel.h"
+#include "figure_rounds.h"
 #include "reduction_bench.h"
 #include "wait_kernels.h"
 
@@ -149,31 +151,12 @@ double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int wa
   return (nine - one) * 1e6 / (8.0 * waits_per_loop * config.total_threads());
 }
 
-}  // namespace
-
-int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
-  const int repeats = std::max(1, options.repeats);
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const int all_workers = options.all_workers > 0 ? options.all_workers : cores;
-  std::vector<int> worker_counts{1};
-  if (all_workers > 1) worker_counts.push_back(all_workers);
-
-  std::vector<std::unique_ptr<Device>> devices;
-  for (int workers : worker_counts) {
-    std::unique_ptr<Device> device;
-    if (Status status = open_device(BackendRequest::emulator, &device, 0, workers); !status.ok()) {
-      out << "cannot open the emulator: " << status.describe() << "\n";
-      return 1;
-    }
-    devices.push_back(std::move(device));
-  }
-  const DeviceFacts& facts = devices.front()->facts();
-  out << fmt::format("CPU emulator benchmark: {} ({} cores). Times are CPU times (steady clock), not GPU times;\n",
-                     facts.host_cpu, facts.host_cores);
-  out << fmt::format("each is the median of {} runs; every result was checked against the plain C++ loop first.\n\n",
-                     repeats);
+// One round: every row of the table, printed to `out` and added to `figures`. Returns 0, or 1 when
+// a row failed (said in `out`).
+int measure_round(std::ostream& out, const std::vector<std::unique_ptr<Device>>& devices,
+                  const std::vector<int>& worker_counts, const EmulatorBenchOptions& options, int repeats,
+                  FigureRounds& figures) {
   out << fmt::format("{:<26} {:>5} {:>8} {:>12} {:>16}\n", "kernel", "n", "workers", "seconds", "vs plain loop");
-
   const KernelRow rows[] = {{"matmul_shared (16x16)", &matmul::matmul_shared},
                             {"matmul_naive", &matmul::matmul_naive},
                             {"matmul_coalesced", &matmul::matmul_coalesced}};
@@ -186,6 +169,7 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
     for (float& x : b) x = value(random);
     const double loop_seconds = median_seconds(repeats, [&] { plain_loop_matmul(a, b, reference, n); });
     out << fmt::format("{:<26} {:>5} {:>8} {:>12.6f} {:>16}\n", "plain C++ loop", n, 1, loop_seconds, "1.00x");
+    figures.add(fmt::format("plain C++ loop, n = {}", n), FigureUnit::seconds, loop_seconds);
     for (const KernelRow& row : rows)
       for (std::size_t d = 0; d < devices.size(); ++d) {
         const double seconds = time_matmul(out, *devices[d], row, a, b, reference, n, repeats);
@@ -195,12 +179,15 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
         }
         out << fmt::format("{:<26} {:>5} {:>8} {:>12.6f} {:>15.2f}x\n", row.label, n, worker_counts[d], seconds,
                            seconds / loop_seconds);
+        const std::string label = fmt::format("{}, n = {}, {}", row.label, n, workers_words(worker_counts[d]));
+        figures.add(label, FigureUnit::seconds, seconds);
+        figures.add(label + ", vs plain loop", FigureUnit::ratio, seconds / loop_seconds);
       }
   }
 
   if (options.matmul_only) return exit_code;
   if (!print_reduction_rows(out, devices, worker_counts, repeats, options.reduction_elements,
-                            options.reduction_threads_per_block))
+                            options.reduction_threads_per_block, figures))
     exit_code = 1;
 
   out << "\nEmpty kernel (no barrier), per-thread overhead:\n";
@@ -211,8 +198,9 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
       exit_code = 1;
       continue;
     }
-    out << fmt::format("  {} worker{}: {:.2f} ns per thread ({} threads)\n", worker_counts[d],
-                       worker_counts[d] == 1 ? "" : "s", ns, options.empty_kernel_threads);
+    out << fmt::format("  {}: {:.2f} ns per thread ({} threads)\n", workers_words(worker_counts[d]), ns,
+                       options.empty_kernel_threads);
+    figures.add(fmt::format("empty thread, {}", workers_words(worker_counts[d])), FigureUnit::nanoseconds, ns);
   }
 
   // What a barrier or a warp meeting costs a thread: the fiber switch and the bookkeeping around it.
@@ -237,9 +225,49 @@ int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
                            wait.label, worker_counts[d]);
         continue;
       }
-      out << fmt::format("  {:<32} {} worker{}: {:.1f} ns per thread and wait\n", wait.label, worker_counts[d],
-                         worker_counts[d] == 1 ? "" : "s", ns);
+      out << fmt::format("  {:<32} {}: {:.1f} ns per thread and wait\n", wait.label, workers_words(worker_counts[d]), ns);
+      figures.add(fmt::format("a thread's wait at {}, {}", wait.label, workers_words(worker_counts[d])),
+                  FigureUnit::nanoseconds, ns);
     }
+  return exit_code;
+}
+
+}  // namespace
+
+int run_emulator_bench(std::ostream& out, const EmulatorBenchOptions& options) {
+  const int repeats = std::max(1, options.repeats);
+  const int rounds = std::max(1, options.rounds);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int all_workers = options.all_workers > 0 ? options.all_workers : cores;
+  std::vector<int> worker_counts{1};
+  if (all_workers > 1) worker_counts.push_back(all_workers);
+
+  std::vector<std::unique_ptr<Device>> devices;
+  for (int workers : worker_counts) {
+    std::unique_ptr<Device> device;
+    if (Status status = open_device(BackendRequest::emulator, &device, 0, workers); !status.ok()) {
+      out << "cannot open the emulator: " << status.describe() << "\n";
+      return 1;
+    }
+    devices.push_back(std::move(device));
+  }
+  const DeviceFacts& facts = devices.front()->facts();
+  out << fmt::format("CPU emulator benchmark: {} ({} cores). Times are CPU times (steady clock), not GPU times;\n",
+                     facts.host_cpu, facts.host_cores);
+  out << fmt::format("each is the median of {} runs; every result was checked against the plain C++ loop first.\n\n",
+                     repeats);
+  FigureRounds figures;
+  if (rounds == 1) return measure_round(out, devices, worker_counts, options, repeats, figures);
+  // Only the summary is worth reading after several rounds; a round's table is shown when a row failed.
+  int exit_code = 0;
+  for (int round = 1; round <= rounds; ++round) {
+    std::ostringstream table;
+    const int code = measure_round(table, devices, worker_counts, options, repeats, figures);
+    out << fmt::format("round {} of {}{}\n", round, rounds, code == 0 ? "" : ": a row failed; its table:") << std::flush;
+    if (code != 0) out << table.str();
+    exit_code = std::max(exit_code, code);
+  }
+  figures.print_summary(out, rounds);
   return exit_code;
 }
 

@@ -11,6 +11,7 @@ namespace cudalab {
 struct EmulatorBenchOptions {
   std::vector<int> sizes{128, 256};  // matrix sizes n (n × n floats)
   int repeats = 7;                   // each time is the median of this many runs
+  int rounds = 1;                    // > 1: the whole table this many times, then each figure's median and best
   int all_workers = 0;               // the "all cores" column; 0 = one worker per core
   long long empty_kernel_threads = 1 << 22;  // threads of the empty-kernel launch
   int reduction_elements = 1 << 20;          // ints summed per block by the two reduction kernels

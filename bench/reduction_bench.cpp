@@ -4,6 +4,7 @@
 #include <numeric>
 #include <random>
 #include <span>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -58,7 +59,8 @@ double time_block_sums(std::ostream& out, Device& device, const char* label, con
 }  // namespace
 
 bool print_reduction_rows(std::ostream& out, const std::vector<std::unique_ptr<Device>>& devices,
-                          const std::vector<int>& worker_counts, int repeats, int elements, int threads_per_block) {
+                          const std::vector<int>& worker_counts, int repeats, int elements, int threads_per_block,
+                          FigureRounds& figures) {
   const int blocks = (elements + threads_per_block - 1) / threads_per_block;
   std::vector<int> input(static_cast<std::size_t>(elements));
   std::mt19937 random(2024);
@@ -79,10 +81,17 @@ bool print_reduction_rows(std::ostream& out, const std::vector<std::unique_ptr<D
                                           threads_per_block, repeats);
     const double shuffle = time_block_sums(out, *devices[d], "warp_shuffle_sum", bench::warp_shuffle_sum, input,
                                            reference, threads_per_block, repeats);
-    if (shared >= 0) out << fmt::format("{:<26} {:>8} {:>12.6f} {:>16}\n", "shared_tree_sum (barriers)", worker_counts[d], shared, "1.00x");
-    if (shuffle >= 0 && shared > 0)
+    const std::string workers = workers_words(worker_counts[d]);
+    if (shared >= 0) {
+      out << fmt::format("{:<26} {:>8} {:>12.6f} {:>16}\n", "shared_tree_sum (barriers)", worker_counts[d], shared, "1.00x");
+      figures.add("shared_tree_sum (barriers), " + workers, FigureUnit::seconds, shared);
+    }
+    if (shuffle >= 0) figures.add("warp_shuffle_sum (shuffles), " + workers, FigureUnit::seconds, shuffle);
+    if (shuffle >= 0 && shared > 0) {
       out << fmt::format("{:<26} {:>8} {:>12.6f} {:>15.2f}x\n", "warp_shuffle_sum (shuffles)", worker_counts[d], shuffle,
                          shuffle / shared);
+      figures.add("warp_shuffle_sum vs shared tree, " + workers, FigureUnit::ratio, shuffle / shared);
+    }
     all_right = all_right && shared >= 0 && shuffle >= 0;
   }
   return all_right;

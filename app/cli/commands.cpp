@@ -283,7 +283,15 @@ int run_command_line(int argc, char** argv, const OpenWindow& open_window) {
   bench->add_option("--exercises", bench_exercises, "exercises: the ids to time, comma-separated (default guard,dot,matmul_tiled)")
       ->delimiter(',');
   int bench_repeats = 5;
-  bench->add_option("--repeats", bench_repeats, "exercises: checks of each after the warm-up (default 5)")->check(CLI::Range(1, 1000));
+  auto* repeats_option =
+      bench->add_option("--repeats", bench_repeats,
+                        "exercises: checks of each after the warm-up (default 5); emulator: runs per time, which is "
+                        "their median (default 7)")
+          ->check(CLI::Range(1, 1000));
+  bench->add_option("--rounds", bench_options.rounds,
+                    "emulator: measure the whole table this many times, then print each figure's median and best "
+                    "(default 1)")
+      ->check(CLI::Range(1, 1000));
   bool bench_steps = false;
   bench->add_flag("--steps", bench_steps,
                   "emulator: every step at its defaults, timed as the window runs it (on the emulator unless --backend)");
@@ -319,7 +327,10 @@ int run_command_line(int argc, char** argv, const OpenWindow& open_window) {
   if (*bench && bench_what == "latency") return run_latency_bench(std::cout, backend_request_named(bench_backend), 15);
   if (*bench && bench_steps)
     return run_step_bench(std::cout, bench_backend == "auto" ? BackendRequest::emulator : backend_request_named(bench_backend));
-  if (*bench) return run_emulator_bench(std::cout, bench_options);
+  if (*bench) {
+    if (repeats_option->count() > 0) bench_options.repeats = bench_repeats;
+    return run_emulator_bench(std::cout, bench_options);
+  }
 
   gui.backend = backend_request_named(gui_backend);
   gui.font_scale /= 100.0f;  // percent on the command line; 0 stays "as last saved"

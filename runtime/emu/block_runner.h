@@ -56,7 +56,10 @@ class BlockRunner {
   Status run(const EmuInvocation& kernel);
 
   // Called on the running thread's fiber by syncthreads(): parks it until the phase completes.
-  // Returns how many threads of the block arrived with a non-zero predicate.
+  // With `counting` (__syncthreads_count/_and/_or), returns how many threads of the block arrived
+  // with a non-zero predicate; a plain __syncthreads() skips that count (all threads of a phase
+  // wait at one call site, so they all count or none does).
+  template <bool counting>
   int arrive(std::source_location where, int predicate);
   // Called on the running thread's fiber by a warp intrinsic: parks it until its meeting completes
   // (or returns at once when it completes it). Returns the lane's result bits. Inlined into
@@ -90,8 +93,12 @@ class BlockRunner {
   enum class Next { start, resume, to_run };
 
   static void starter_entry(FiberTransfer from);  // the first frame of every starter fiber
-  void start_remaining_threads();
+  [[noreturn]] void start_remaining_threads();  // ends its fiber when no new thread is left to start
   void run_thread(void (*invoke)(const void*), const void* args);
+  // What the kernel threw, said as the block's fault (an AbandonFiber goes on up). Out of line:
+  // inlined into the start loop, its messages took that frame from 0x38 to 0xa8 bytes, cache
+  // lines that a thread's end reads back cold.
+  [[gnu::cold, gnu::noinline]] void record_fault();
   void record_fault(Message what);  // "thread (…) of block (…): {what}"
   // Picks what runs next in the current warp, trying lanes from `first_lane` on (circularly);
   // moves on to the next warp when this one is done. Closes __activemask() meetings and reports a
@@ -104,8 +111,9 @@ class BlockRunner {
     return next_step_slow(first_lane);
   }
   Next resume_ready(unsigned first_lane) {
-    // The first ready lane from first_lane on, else from lane 0.
-    const std::uint32_t after = first_lane < kWarpSize ? ready_ & ~(lane_bit(first_lane) - 1) : 0;
+    // The first ready lane from first_lane (0 to 32) on, else from lane 0. The mask is shifted in
+    // 64 bits so that first_lane = 32 (after the last lane) needs no branch of its own.
+    const std::uint32_t after = ready_ & static_cast<std::uint32_t>(~std::uint64_t{0} << first_lane);
     resume_ = warp_base_ + static_cast<unsigned>(__builtin_ctz(after != 0 ? after : ready_));
     return Next::resume;
   }
@@ -114,8 +122,10 @@ class BlockRunner {
   void report_stuck_warp();
   void fail(Status status);  // a misuse: end the block with this report
   // A warp intrinsic called wrongly (WarpMeetings::misuse): ends the block; the fiber is unwound.
-  // Takes the call by value: a reference would keep the fast path's call in memory (see warp_arrive).
-  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpCall call, const char* why);
+  // Takes what the report says of the call, in registers: the call itself, by value or by
+  // reference, made every call of the fast path write its fields to the stack first.
+  [[gnu::cold, gnu::noinline]] void end_on_misuse(unsigned lane, WarpOp op, std::uint32_t mask,
+                                                  std::source_location where, const char* why);
   // Leaves the running fiber (its thread parked or finished) for what `next` says; a parked
   // thread's fiber files its own context and stack in waiting_, a finished one hands its stack
   // back. `frames_cold`: the threads resumed next have been parked a while (a barrier phase), not
@@ -148,9 +158,7 @@ class BlockRunner {
   unsigned warp_base_ = 0;
   unsigned warp_end_ = 0;
   std::uint32_t ready_ = 0;       // parked lanes free to resume (meeting complete, barrier released)
-  std::uint32_t at_barrier_ = 0;  // lanes waiting at __syncthreads() in this phase
   unsigned resume_ = 0;           // Next::resume: the thread to resume
-  Next finished_next_ = Next::to_run;  // what a starter whose thread returned decided to run next
   WarpMeetings meetings_;
   // By thread, whole warps: 1 once the thread returned from the kernel (a byte each, so that
   // marking one is a plain store; returned_lanes() makes a warp's mask of them).
@@ -163,7 +171,7 @@ class BlockRunner {
   std::source_location first_site_;  // where the phase's first thread waits
   bool mixed_sites_ = false;     // some thread of this phase waits elsewhere
   int predicate_counts_[2] = {0, 0};  // __syncthreads_count per phase parity
-  bool stop_ = false;            // a thread faulted: start nothing more, unwind the rest
+  bool stop_ = false;            // a thread faulted, or a misuse: start nothing more, unwind the rest
   bool abandoning_ = false;      // unwinding parked fibers: each goes straight back to run()
   Status fault_;
   FiberContext scheduler_ = nullptr;  // run()'s context, where the last thread of a phase returns

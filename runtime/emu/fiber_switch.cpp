@@ -7,18 +7,9 @@
 // bytes: [0x00] FPU control words (unused here), [0x08..0x30] r12 r13 r14 r15 rbx rbp,
 // [0x38] return address; without stmxcsr/fnstcw/ldmxcsr/fldcw (fiber_switch.h says why).
 //
-// The jump ends with `ret`, where Boost pops the return address and jumps to it. A fiber parked at
-// a barrier or a warp meeting resumes at the very call of this jump that the running fiber has
-// just made, and then returns through the same frames to the same kernel line: `ret` keeps the
-// CPU's return-address predictor in step with that, so the resumed fiber's returns are predicted.
-// Boost's indirect jump leaves one stale entry per switch, and every return after it
-// mispredicted: measured here, a thread's __syncthreads() took 30 ns with the jump and 12.5 ns
-// with the `ret` (256-thread blocks, one worker).
-//
-// The block runner itself switches with cudalab_emu_swap_context and starts fibers with
-// cudalab_emu_start_context (below; fiber_switch.h says why they save so little): a fiber started
-// so costs no mispredicted return into a trampoline. Make and jump remain for AddressSanitizer
-// builds, whose switches go through the sanitizer's fiber hooks.
+// The block runner switches with the asm statements of fiber_switch.h instead (it says why they
+// save so little and call nothing); make and jump remain for AddressSanitizer builds, whose
+// switches go through the sanitizer's fiber hooks.
 //
 // make: the first frame below the 16-byte-aligned top holds the entry function in the rbx slot,
 // `finish` in the rbp slot and the trampoline as the return address. The first jump "returns"
@@ -72,38 +63,6 @@ cudalab_emu_jump_fcontext:
     movq  %rax, %rdi
     ret
     .size cudalab_emu_jump_fcontext,.-cudalab_emu_jump_fcontext
-
-    # The block runner's switch (fiber_switch.h, switch_fiber): the caller's asm statement has
-    # declared every other register clobbered. rdi = where to file this context, rsi = the one to
-    # resume; a context is a stack pointer to [rbp, return address].
-    .globl cudalab_emu_swap_context
-    .hidden cudalab_emu_swap_context
-    .type cudalab_emu_swap_context,@function
-    .align 16
-cudalab_emu_swap_context:
-    pushq %rbp
-    movq  %rsp, (%rdi)
-    movq  %rsi, %rsp
-    popq  %rbp
-    ret
-    .size cudalab_emu_swap_context,.-cudalab_emu_swap_context
-
-    # start_fiber: files the caller's context as the swap does, moves to the new stack's 16-byte-
-    # aligned top and calls the entry (rdx) with {the context, where it was filed} in rdi:rsi.
-    .globl cudalab_emu_start_context
-    .hidden cudalab_emu_start_context
-    .type cudalab_emu_start_context,@function
-    .align 16
-cudalab_emu_start_context:
-    pushq %rbp
-    movq  %rsp, (%rdi)
-    andq  $-16, %rsi
-    movq  %rsi, %rsp
-    movq  %rdi, %rsi
-    movq  (%rsi), %rdi
-    call  *%rdx
-    ud2
-    .size cudalab_emu_start_context,.-cudalab_emu_start_context
 )");
 
 #endif

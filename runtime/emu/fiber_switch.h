@@ -93,15 +93,30 @@ inline FiberTransfer jump_to_fiber(FiberContext to, void* data, StackBounds targ
 // register clobbered: the compiler then keeps nothing in registers across it, and the callee-
 // saved registers the kernel's frames need are the ones the runner's own frames already saved in
 // their prologues and restore in their epilogues. The asm itself saves rbp (which a frame pointer
-// may not let us name as clobbered) and the return address: a context is a stack pointer to
-// [rbp, return address]. Its call pushes below the stack pointer, into the 128-byte red zone
+// may not let us name as clobbered) and where to resume, its own end: a context is a stack
+// pointer to [rbp, resume address]. It pushes below the stack pointer, into the 128-byte red zone
 // where the compiler may keep data of a function that makes no call: it skips the red zone first,
 // unless the unit is compiled with -mno-red-zone and says so with CUDALAB_EMU_NO_RED_ZONE
 // (block_runner.cpp is: its parked threads then keep the two words next to their frames, one
-// cache line less each; runtime/CMakeLists.txt). Measured: see runtime/emu/README.md, "Speed".
+// cache line less each; runtime/CMakeLists.txt).
+//
+// The switch calls nothing and returns nowhere: it pushes its resume address and ends with an
+// indirect jump to the other fiber's. So it leaves the CPU's return-address predictor alone, and
+// the resumed fiber goes on with the return stack of the fiber that parked, which is its own
+// whenever both waited in the same function (a barrier phase, a warp's meetings). A switch
+// between different places (a thread's end in the start loop resuming a thread parked at a
+// barrier; a thread parked by starting a fiber, resumed by one that switched) costs at most that
+// jump's prediction, which learns the pattern; through a call and a `ret` it cost a mispredicted
+// return and the returns after it (a thread of a kernel with one wait measured ~51 -> ~43 ns, two
+// waits ~72 -> ~56 ns; see runtime/emu/README.md, "Speed").
 #ifdef CUDALAB_EMU_OWN_SWITCH
-extern "C" void cudalab_emu_swap_context(void** save, void* to);                             // fiber_switch.cpp
-extern "C" void cudalab_emu_start_context(void** save, void* stack_top, void (*entry)(boost::context::detail::transfer_t));
+// The first and last lines of both switches: file [rbp, label 1] at *save (%0), and label 1.
+#define CUDALAB_EMU_PARK                                                              \
+  "leaq 1f(%%rip), %%rax\n\t"                                                         \
+  "pushq %%rax\n\t"                                                                   \
+  "pushq %%rbp\n\t"                                                                   \
+  "movq %%rsp, (%0)\n\t"
+#define CUDALAB_EMU_RESUMED_HERE "1:\n\t"
 #ifdef CUDALAB_EMU_NO_RED_ZONE  // the unit is compiled with -mno-red-zone: nothing lives below rsp
 #define CUDALAB_EMU_SKIP_RED_ZONE ""
 #define CUDALAB_EMU_BACK_OVER_RED_ZONE ""
@@ -145,7 +160,11 @@ static inline void switch_fiber(FiberContext* save, FiberContext to, StackBounds
 #ifdef CUDALAB_EMU_OWN_SWITCH
   (void)target;
   (void)ending;
-  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE "call cudalab_emu_swap_context\n\t" CUDALAB_EMU_BACK_OVER_RED_ZONE
+  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE CUDALAB_EMU_PARK
+               "movq %1, %%rsp\n\t"
+               "popq %%rbp\n\t"
+               "popq %%rax\n\t"
+               "jmp *%%rax\n" CUDALAB_EMU_RESUMED_HERE CUDALAB_EMU_BACK_OVER_RED_ZONE
                : "+D"(save), "+S"(to)
                :
                : "rdx", CUDALAB_EMU_SWITCH_CLOBBERS);
@@ -161,7 +180,13 @@ static inline void switch_fiber(FiberContext* save, FiberContext to, StackBounds
 static inline void start_fiber(FiberContext* save, void* stack_top, std::size_t size, void (*entry)(FiberTransfer)) {
 #ifdef CUDALAB_EMU_OWN_SWITCH
   (void)size;
-  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE "call cudalab_emu_start_context\n\t" CUDALAB_EMU_BACK_OVER_RED_ZONE
+  asm volatile(CUDALAB_EMU_SKIP_RED_ZONE CUDALAB_EMU_PARK
+               "andq $-16, %1\n\t"
+               "movq %1, %%rsp\n\t"
+               "movq %0, %%rsi\n\t"
+               "movq (%%rsi), %%rdi\n\t"
+               "call *%2\n\t"
+               "ud2\n" CUDALAB_EMU_RESUMED_HERE CUDALAB_EMU_BACK_OVER_RED_ZONE
                : "+D"(save), "+S"(stack_top), "+d"(entry)
                :
                : CUDALAB_EMU_SWITCH_CLOBBERS);

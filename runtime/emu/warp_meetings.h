@@ -71,16 +71,14 @@ class WarpMeetings {
   // Leaders of the meetings still waiting for lanes (not counting __activemask()).
   std::uint32_t open() const { return open_; }
   std::uint32_t open_activemasks() const { return open_activemasks_; }
-  // For reports: a leader's call, the leader of a lane's meeting, and who has joined a meeting.
+  // For reports: a leader's call, and who has joined a meeting.
   const WarpCall& call(unsigned leader) const { return lanes_[leader].call; }
-  unsigned leader(unsigned lane) const { return lanes_[lane].leader; }
   std::uint32_t arrived(unsigned leader) const { return arrived_[leader]; }
 
  private:
   struct Lane {
     WarpCall call;
     std::uint64_t result = 0;
-    unsigned leader = 0;
   };
   // The meeting the lane joins (its leader): an open one of the same intrinsic, mask and call site
   // that the lane has not joined yet, else a new one it leads.
@@ -104,7 +102,6 @@ class WarpMeetings {
       arrived_[leader] = 0;
       open |= me;
     }
-    lanes_[lane].leader = leader;
     arrived_[leader] |= me;
     return leader;
   }

@@ -84,6 +84,10 @@ cudalab_cli_test(record_emulator 0 "3 steps recorded, 0 failed; manifest"
 # The per-step table (issue #32): every step at the emulator's defaults, timed; none may fail.
 cudalab_cli_test(bench_steps 0 "[0-9]+ steps in [0-9.]+ s; slowest [a-z]+ step [0-9]+ \\([0-9.]+ s\\); [0-9]+ over 2 s; 0 failed"
                  ARGS bench emulator --steps)
+# --rounds and --repeats reach the emulator's table: each figure's median and best over the rounds.
+cudalab_cli_test(bench_emulator_rounds 0 "each is the median of 1 runs.*round 2 of 2.*matmul_shared \\(16x16\\), n = 128, 1 worker +[0-9.]+ s +[0-9.]+ s +2"
+                 ARGS bench emulator --rounds 2 --repeats 1)
+cudalab_cli_test(bench_emulator_no_rounds 2 "--rounds: Value 0 not in range" ARGS bench emulator --rounds 0)
 cudalab_cli_test(record_needs_a_gpu 2 "no CUDA GPU can be used|record needs a GPU" SKIP_WITH_GPU
                  ARGS record --out ${CLI_OUT}/not-recorded)
 cudalab_cli_test(open_missing_run 2 "cannot open|does not exist|No such file|could not" ARGS ${CLI_OUT}/no-such-run.json)
