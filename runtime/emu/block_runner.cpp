@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include "emu/barrier_report.h"
 #include "emu/warp_report.h"
 #include "cudalab/message_format.h"
 
@@ -36,15 +35,6 @@ void advance(uint3& index, const dim3& block) {
   }
 }
 
-// A fault of the thread `context` runs: "thread (1, 0, 0) of block (0, 0, 0): …".
-Status thread_fault(const ThreadContext& context, Message what) {
-  return Status::error(StatusCode::kernel_fault,
-                       message("thread {} of block {}: {}", as_is(coordinates(context.thread_idx)),
-                               as_is(coordinates(context.block_idx)), std::move(what)));
-}
-}  // namespace
-
-namespace {
 // The worker's runner, for the waits: one %fs-relative load, where tls_context->block_state is two
 // dependent ones at the start of every wait.
 thread_local constinit BlockRunner* tls_runner = nullptr;
@@ -221,11 +211,6 @@ void BlockRunner::record_fault() {
   }
 }
 
-void BlockRunner::record_fault(Message what) {
-  stop_ = true;
-  fault_ = thread_fault(context_, std::move(what));
-}
-
 template <bool counting>
 int BlockRunner::arrive(std::source_location where, int predicate) {
   const unsigned parity = phase_ & 1;
@@ -304,29 +289,6 @@ void BlockRunner::enter_warp(unsigned warp) {
   // returned waits there.
   ready_ = next_unstarted_ > warp_base_ ? existing & ~returned_lanes(warp) : 0;
   meetings_.reset(existing);
-}
-
-void BlockRunner::report_stuck_warp() {
-  StuckWarp stuck;
-  stuck.block = context_.block_idx;
-  stuck.warp = warp_base_ / kWarpSize;
-  stuck.returned = returned_lanes(stuck.warp);
-  // Every lane has started, and none can run: each one returned, waits in an open meeting, or
-  // waits at __syncthreads() (worked out here rather than marked by every wait).
-  std::uint32_t in_meetings = 0;
-  for (std::uint32_t open = meetings_.open(); open != 0; open &= open - 1)
-    in_meetings |= meetings_.arrived(static_cast<unsigned>(std::countr_zero(open)));
-  stuck.at_barrier = meetings_.existing() & ~stuck.returned & ~in_meetings;
-  stuck.barrier_sites = waiting_at_.data() + warp_base_;
-  Status status = Status::error(StatusCode::divergent_barrier, describe_stuck_warp(stuck, meetings_));
-  const WarpCall& call = meetings_.call(static_cast<unsigned>(std::countr_zero(meetings_.open())));
-  status.at(warp_op_name(call.op), call.where.file_name(), static_cast<int>(call.where.line()));
-  fail(std::move(status));
-}
-
-void BlockRunner::fail(Status status) {
-  stop_ = true;
-  fault_ = std::move(status);
 }
 
 void BlockRunner::switch_away(Leaving leaving, Next next, bool frames_cold) {
@@ -411,25 +373,6 @@ FiberContext BlockRunner::take_waiter(unsigned id, bool prefetch_next) {
 uint3 BlockRunner::index_of(unsigned id) const {
   const dim3 block = context_.block_dim;
   return uint3{id % block.x, (id / block.x) % block.y, id / (block.x * block.y)};
-}
-
-Status BlockRunner::check_barrier() const {
-  if (waiting_count_ == threads_ && !mixed_sites_) return Status::success();
-
-  std::vector<ThreadAtBarrier> threads(threads_);
-  unsigned first_waiting = threads_;
-  for (unsigned id = 0; id < threads_; ++id) {
-    threads[id].waiting = static_cast<bool>(waiting_[id]);
-    if (threads[id].waiting) {
-      threads[id].where = waiting_at_[id];
-      if (first_waiting == threads_) first_waiting = id;
-    }
-  }
-  Status status = Status::error(StatusCode::divergent_barrier,
-                                describe_divergent_barrier(context_.block_idx, context_.block_dim, threads));
-  const std::source_location& site = waiting_at_[first_waiting];
-  status.at("__syncthreads()", site.file_name(), static_cast<int>(site.line()));
-  return status;
 }
 
 void BlockRunner::abandon_waiters() noexcept {
