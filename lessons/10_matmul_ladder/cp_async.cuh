@@ -22,6 +22,20 @@ __device__ inline void copy_four_async(float* to, const float* matrix, int row, 
   *reinterpret_cast<float4*>(to) = load_four(matrix, row, col, rows, cols);
 }
 
+// Starts copying one float of a rows × cols row-major matrix at (row, col) into `to`, zero past the
+// matrix: a 4-byte cp.async (its source size 0 writes the zero). It lets a kernel transpose a tile
+// on its way into shared memory, one float at a time, without passing it through registers.
+__device__ inline void copy_one_async(float* to, const float* matrix, int row, int col, int rows, int cols) {
+  const bool inside = row < rows && col < cols;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
+  const float* from = inside ? &matrix[row * cols + col] : matrix;
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(shared), "l"(from), "r"(inside ? 4 : 0));
+#else
+  *to = inside ? matrix[row * cols + col] : 0.0f;
+#endif
+}
+
 // Ends the group of copies issued so far by this thread.
 __device__ inline void cp_async_commit() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -22,8 +22,8 @@ constexpr std::size_t tf32_mma_shared_bytes(int bm, int bn, int bk, int stages) 
   return static_cast<std::size_t>(stages) * (bm * (bk + kTf32MmaPadA) + bk * (bn + kTf32MmaPadB)) * sizeof(float);
 }
 
-// Rung 5's pipelined kernel (rung_fp32_pipeline.cuh) reads Aᵀ, which its launch writes first, and
-// asks for STAGES pairs of padded tiles of dynamic shared memory.
+// Rung 5's pipelined kernel (rung_fp32_pipeline.cuh) asks for STAGES pairs of padded tiles of
+// dynamic shared memory.
 constexpr std::size_t fp32_pipeline_shared_bytes(int bm, int bn, int bk, int stages) {
   return static_cast<std::size_t>(stages) * bk * (bm + 4 + bn + 4) * sizeof(float);
 }
@@ -140,19 +140,27 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
   X(tf32_mma, mma_128x256x16_w64x64_4stage, Rung::tf32_mma, 128, 256, 16, 16, 8, 64, 64, 0, 4,           \
     mat_mul_tf32_mma_kernel<128, 256, 16, 64, 64, 4, 8, 1>)
 
-// Rung 5 fed by a cp.async pipeline of STAGES buffers, Aᵀ written by a pass first
-// (rung_fp32_pipeline.cuh). Its own list: its launch differs. X(unit, handle, BM, BN, BK, TM, TN,
-// WM, WN, STAGES, the kernel). The BK = 32 shape (66 KiB) is the fastest FP32 kernel measured on
-// an H100 and more than the emulator's 48 KiB: it runs on a GPU only (check_ladder_kernel says so).
+// Rung 5 fed by a cp.async pipeline of STAGES buffers (rung_fp32_pipeline.cuh). Its own list: its
+// launch differs. X(unit, handle, BM, BN, BK, TM, TN, WM, WN, STAGES, A transposed by a pass first,
+// the kernel). The `_a_direct` shapes read A as it lies and transpose each tile on its way into
+// shared memory, one 4-byte cp.async per float. The BK = 32 shapes (66 and 99 KiB) are more than
+// the emulator's 48 KiB: they run on a GPU only (check_ladder_kernel says so); the 2-stage one with
+// the pass is the fastest FP32 kernel measured on an H100.
 #define CUDALAB_LADDER_FP32_PIPELINE_KERNELS(X)                                                            \
-  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_3stage, 128, 128, 8, 8, 8, 64, 32, 3,                           \
-    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 3, 8, 2>)                                        \
-  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_4stage, 128, 128, 8, 8, 8, 64, 32, 4,                           \
-    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 4, 8, 2>)                                        \
-  X(fp32_pipeline, pipe_128x128x8_w32x64_8x8_3stage, 128, 128, 8, 8, 8, 32, 64, 3,                           \
-    mat_mul_fp32_pipeline_kernel<128, 128, 8, 32, 64, 8, 8, 3, 8, 2>)                                        \
-  X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_2stage, 128, 128, 32, 8, 8, 64, 32, 2,                          \
-    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2>)
+  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_3stage, 128, 128, 8, 8, 8, 64, 32, 3, true,                     \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 3, 8, 2, true>)                                  \
+  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_4stage, 128, 128, 8, 8, 8, 64, 32, 4, true,                     \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 4, 8, 2, true>)                                  \
+  X(fp32_pipeline, pipe_128x128x8_w32x64_8x8_3stage, 128, 128, 8, 8, 8, 32, 64, 3, true,                     \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 32, 64, 8, 8, 3, 8, 2, true>)                                  \
+  X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_2stage, 128, 128, 32, 8, 8, 64, 32, 2, true,                    \
+    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2, true>)                                 \
+  X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_4stage_a_direct, 128, 128, 8, 8, 8, 64, 32, 4, false,           \
+    mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 4, 8, 2, false>)                                 \
+  X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_2stage_a_direct, 128, 128, 32, 8, 8, 64, 32, 2, false,          \
+    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2, false>)                                \
+  X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_3stage_a_direct, 128, 128, 32, 8, 8, 64, 32, 3, false,          \
+    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 3, 8, 2, false>)
 
 // Rung 8: wgmma fed by TMA, BM / 64 consumer warp groups and one producer (rung_tf32_wgmma.cuh).
 // Its own list: the kernel's parameters are not LadderMatmul's. X(unit, handle, BM, BN, STAGES,

@@ -32,7 +32,7 @@ CUDALAB_EMU_DYNAMIC_SHARED(float, pipeline_tiles)
   }
 CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_DEFINE_KERNEL)
 #undef CUDALAB_LADDER_DEFINE_KERNEL
-#define CUDALAB_LADDER_DEFINE_PIPELINE_KERNEL(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, ...)            \
+#define CUDALAB_LADDER_DEFINE_PIPELINE_KERNEL(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, at, ...)          \
   namespace unit {                                                                                      \
   const ::cudalab::Kernel<LadderMatmul> name{{CUDALAB_KERNEL_ENTRY(name)}, &emu_kernels::__VA_ARGS__}; \
   }

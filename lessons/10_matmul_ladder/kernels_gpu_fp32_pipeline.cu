@@ -12,7 +12,7 @@ CUDALAB_KERNEL_PRELUDE
 }  // namespace gpu_kernels
 CUDALAB_GPU_TRANSLATION_UNIT
 
-#define CUDALAB_LADDER_BIND_PIPELINE_KERNEL(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, ...)              \
+#define CUDALAB_LADDER_BIND_PIPELINE_KERNEL(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, at, ...)            \
   static_assert(std::is_same_v<decltype(&gpu_kernels::__VA_ARGS__), ::cudalab::Kernel<LadderMatmul>::EmuFn>, \
                 "kernels.h and the kernel file disagree on the parameters of " #name);                      \
   CUDALAB_ADD_GPU_KERNEL(name, __VA_ARGS__)

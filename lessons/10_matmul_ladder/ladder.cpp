@@ -14,8 +14,9 @@ namespace {
   LadderKernel{#name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, &unit::name},
 #define CUDALAB_LADDER_WGMMA_ROW(unit, name, bm, bn, stages, rounded, ...) \
   LadderKernel{#name, Rung::tf32_wgmma, bm, bn, 32, 64, bn, 64, bn, 0, stages, nullptr, &unit::name, rounded},
-#define CUDALAB_LADDER_PIPELINE_ROW(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, ...) \
-  LadderKernel{#name, Rung::double_buffer, bm, bn, bk, tm, tn, wm, wn, tn / 4, stages, &unit::name, nullptr, false, true},
+#define CUDALAB_LADDER_PIPELINE_ROW(unit, name, bm, bn, bk, tm, tn, wm, wn, stages, a_transposed, ...)              \
+  LadderKernel{#name, Rung::double_buffer, bm, bn, bk, tm, tn, wm, wn, tn / 4, stages, &unit::name, nullptr, false, \
+               true, a_transposed},
 const LadderKernel kKernels[] = {CUDALAB_LADDER_KERNELS(CUDALAB_LADDER_ROW)
                                      CUDALAB_LADDER_FP32_PIPELINE_KERNELS(CUDALAB_LADDER_PIPELINE_ROW)
                                      CUDALAB_LADDER_TF32_WGMMA_KERNELS(CUDALAB_LADDER_WGMMA_ROW)};
@@ -166,7 +167,7 @@ unsigned LadderKernel::threads_per_block() const {
 }
 
 std::size_t LadderKernel::dynamic_shared_bytes() const {
-  if (transposes_a) return fp32_pipeline_shared_bytes(bm, bn, bk, stages);
+  if (fp32_pipeline) return fp32_pipeline_shared_bytes(bm, bn, bk, stages);
   if (rung == Rung::tf32_mma) return tf32_mma_shared_bytes(bm, bn, bk, stages);
   if (rung == Rung::tf32_wgmma) return tf32_wgmma_shared_bytes(bm, bn, stages);
   return 0;

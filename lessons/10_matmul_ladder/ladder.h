@@ -35,7 +35,8 @@ struct LadderKernel {
   const Kernel<LadderMatmul>* kernel = nullptr;     // every rung but 8
   const Kernel<LadderTmaMatmul>* tma_kernel = nullptr;  // rung 8 (wgmma), which reads tensor maps
   bool rounds_inputs = false;        // rung 8: its operand passes round A and B to TF32 (else the MMA truncates)
-  bool transposes_a = false;         // rung 5's pipelined kernel: reads Aᵀ, which its launch writes first
+  bool fp32_pipeline = false;        // rung 5's pipelined kernel: STAGES padded tiles of dynamic shared memory
+  bool transposes_a = false;         // …and one that reads Aᵀ, which its launch writes first
   unsigned threads_per_block() const;
   std::size_t dynamic_shared_bytes() const;  // what the launch asks for (rungs 7, 8, the pipeline's stages); else 0
   std::string shape_in_words() const;  // "BM×BN×BK 128×128×8, TM×TN 8×8"

@@ -5,24 +5,28 @@
 // one step's work is all that hides their latency, and A's tile is transposed on the way (4
 // scalar stores per float4). Here:
 //
-// 1. A is transposed once, before the multiply, by a pass over it (At: k × m; tf32_operand_bt_kernel
-//    of rung 8 without the rounding). Then both tiles are rows of 4-float groups that go to shared
-//    memory exactly as they lie in global memory.
-// 2. So cp.async copies them straight from global to shared memory, without registers, STAGES − 1
-//    tiles ahead of the one being multiplied: the latency of a load is hidden by STAGES − 1 steps of
-//    multiply-adds instead of one.
+// 1. cp.async copies both tiles straight from global to shared memory, without registers,
+//    STAGES − 1 tiles ahead of the one being multiplied: the latency of a load is hidden by
+//    STAGES − 1 steps of multiply-adds instead of one.
+// 2. A's tile still has to be transposed (the fragments read a column of it as a float4). With
+//    A_TRANSPOSED, a pass over A writes Aᵀ (k × m) before the multiply (tf32_operand_bt_kernel of
+//    rung 8 without the rounding) and A's tile is copied as B's is, 16 bytes at a time. Without it,
+//    the kernel reads A as it lies and transposes each tile on its way in: one 4-byte cp.async per
+//    float, 8 lanes along k and 4 rows per warp, so that the 32 floats land in 32 different banks
+//    of the padded tile (row length BM + 4) and each row's 8 floats are one 32-byte sector.
 // 3. One barrier per tile keeps the buffers apart; the multiply, the fragments double-buffered in
 //    registers and the 4 × 4 blocks are rung 5's.
 //
-// The emulator has no cp.async: there the copies are plain float4 copies, done when they are
-// issued. Results are the same (the order of the sums does not change).
+// The emulator has no cp.async: there the copies are plain copies, done when they are issued.
+// Results are the same (the order of the sums does not change).
 #include "cp_async.cuh"
 #include "fragments_4x4.cuh"
 #include "grouped_blocks.cuh"
 
-template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int STAGES, int GROUP, int MIN_BLOCKS = 2>
+template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int STAGES, int GROUP, int MIN_BLOCKS,
+          bool A_TRANSPOSED>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
-    mat_mul_fp32_pipeline_kernel(const float* at, const float* b, float* c, int m, int n, int k) {
+    mat_mul_fp32_pipeline_kernel(const float* a, const float* b, float* c, int m, int n, int k) {
   constexpr int kThreads = (BM / WM) * (BN / WN) * 32;
   constexpr int kLanesM = WM / TM, kLanesN = WN / TN;
   static_assert(kLanesM * kLanesN == 32, "a warp's 32 lanes cover its piece");
@@ -31,9 +35,10 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   constexpr int kCopiesA = BK * BM / 4 / kThreads, kCopiesB = BK * BN / 4 / kThreads;
   static_assert(kCopiesA * kThreads * 4 == BM * BK && kCopiesB * kThreads * 4 == BK * BN,
                 "every thread copies the same number of float4s");
+  static_assert(A_TRANSPOSED || (BK % 8 == 0 && BM % 32 == 0), "A's tile: 8 lanes along k, whole banks of rows");
   constexpr int kLdA = BM + 4, kLdB = BN + 4;  // padded rows (kernels.h: fp32_pipeline_shared_bytes)
   constexpr int kStage = BK * kLdA + BK * kLdB;
-  extern __shared__ float pipeline_tiles[];  // STAGES × (At's tile BK × kLdA, B's tile BK × kLdB)
+  extern __shared__ float pipeline_tiles[];  // STAGES × (A's tile transposed BK × kLdA, B's tile BK × kLdB)
 
   int block_m, block_n;
   grouped_block<GROUP>(&block_m, &block_n);
@@ -46,10 +51,18 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
     float* tile_a = &pipeline_tiles[stage * kStage];
     float* tile_b = tile_a + BK * kLdA;
     const int step = tile * BK;
+    if constexpr (A_TRANSPOSED) {
 #pragma unroll
-    for (int j = 0; j < kCopiesA; ++j) {
-      const int id = threadIdx.x + j * kThreads, r = id / (BM / 4), col = (id % (BM / 4)) * 4;
-      copy_four_async(&tile_a[r * kLdA + col], at, step + r, block_row + col, k, m);
+      for (int j = 0; j < kCopiesA; ++j) {  // a is Aᵀ (k × m)
+        const int id = threadIdx.x + j * kThreads, r = id / (BM / 4), col = (id % (BM / 4)) * 4;
+        copy_four_async(&tile_a[r * kLdA + col], a, step + r, block_row + col, k, m);
+      }
+    } else {
+#pragma unroll
+      for (int j = 0; j < kCopiesA * 4; ++j) {  // a is A (m × k): lane → (k % 8, row), then k / 8
+        const int id = threadIdx.x + j * kThreads, kk = (id / (8 * BM)) * 8 + id % 8, row = (id / 8) % BM;
+        copy_one_async(&tile_a[kk * kLdA + row], a, block_row + row, step + kk, m, k);
+      }
     }
 #pragma unroll
     for (int j = 0; j < kCopiesB; ++j) {
