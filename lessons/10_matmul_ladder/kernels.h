@@ -143,9 +143,11 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
 // Rung 5 fed by a cp.async pipeline of STAGES buffers (rung_fp32_pipeline.cuh). Its own list: its
 // launch differs. X(unit, handle, BM, BN, BK, TM, TN, WM, WN, STAGES, A transposed by a pass first,
 // the kernel). The `_a_direct` shapes read A as it lies and transpose each tile on its way into
-// shared memory, one 4-byte cp.async per float. The BK = 32 shapes (66 and 99 KiB) are more than
-// the emulator's 48 KiB: they run on a GPU only (check_ladder_kernel says so); the 2-stage one with
-// the pass is the fastest FP32 kernel measured on an H100.
+// shared memory, one 4-byte cp.async per float; each is the twin of a shape with the pass, so the
+// tuner's table shows what the pass saves (on an H100 at 4096: 44.4 TFLOP/s with it, 35.7 without,
+// for the 2-stage BK = 32 pair; a 3-stage direct one gave 35.0). The BK = 32 shapes (66 KiB) are
+// more than the emulator's 48 KiB: they run on a GPU only (check_ladder_kernel says so); the one
+// with the pass is the fastest FP32 kernel measured on an H100 at 8192.
 #define CUDALAB_LADDER_FP32_PIPELINE_KERNELS(X)                                                            \
   X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_3stage, 128, 128, 8, 8, 8, 64, 32, 3, true,                     \
     mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 3, 8, 2, true>)                                  \
@@ -158,9 +160,7 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
   X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_4stage_a_direct, 128, 128, 8, 8, 8, 64, 32, 4, false,           \
     mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 4, 8, 2, false>)                                 \
   X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_2stage_a_direct, 128, 128, 32, 8, 8, 64, 32, 2, false,          \
-    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2, false>)                                \
-  X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_3stage_a_direct, 128, 128, 32, 8, 8, 64, 32, 3, false,          \
-    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 3, 8, 2, false>)
+    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2, false>)
 
 // Rung 8: wgmma fed by TMA, BM / 64 consumer warp groups and one producer (rung_tf32_wgmma.cuh).
 // Its own list: the kernel's parameters are not LadderMatmul's. X(unit, handle, BM, BN, STAGES,
