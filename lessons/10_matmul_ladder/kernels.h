@@ -147,7 +147,9 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
 // tuner's table shows what the pass saves (on an H100 at 4096: 44.4 TFLOP/s with it, 35.7 without,
 // for the 2-stage BK = 32 pair; a 3-stage direct one gave 35.0). The BK = 32 shapes (66 KiB) are
 // more than the emulator's 48 KiB: they run on a GPU only (check_ladder_kernel says so); the one
-// with the pass is the fastest FP32 kernel measured on an H100 at 8192.
+// with the pass is the fastest FP32 kernel measured on an H100 at 8192. The `rows_` shapes are
+// rung_fp32_rows.cuh: A's tile kept in rows (swizzled), 4 steps along k per fragment load, one
+// block of 256 threads per SM; the 64 × 64 one fits the emulator.
 #define CUDALAB_LADDER_FP32_PIPELINE_KERNELS(X)                                                            \
   X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_3stage, 128, 128, 8, 8, 8, 64, 32, 3, true,                     \
     mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 3, 8, 2, true>)                                  \
@@ -160,7 +162,15 @@ constexpr std::size_t tf32_wgmma_shared_bytes(int bm, int bn, int stages) {
   X(fp32_pipeline, pipe_128x128x8_w64x32_8x8_4stage_a_direct, 128, 128, 8, 8, 8, 64, 32, 4, false,           \
     mat_mul_fp32_pipeline_kernel<128, 128, 8, 64, 32, 8, 8, 4, 8, 2, false>)                                 \
   X(fp32_pipeline, pipe_128x128x32_w64x32_8x8_2stage_a_direct, 128, 128, 32, 8, 8, 64, 32, 2, false,          \
-    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2, false>)
+    mat_mul_fp32_pipeline_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 2, false>)                                \
+  X(fp32_pipeline, rows_64x64x32_w64x32_8x8_2stage, 64, 64, 32, 8, 8, 64, 32, 2, false,                      \
+    mat_mul_fp32_rows_kernel<64, 64, 32, 64, 32, 8, 8, 2, 8, 1>)                                             \
+  X(fp32_pipeline, rows_128x128x32_w64x32_8x8_2stage, 128, 128, 32, 8, 8, 64, 32, 2, false,                  \
+    mat_mul_fp32_rows_kernel<128, 128, 32, 64, 32, 8, 8, 2, 8, 1>)                                           \
+  X(fp32_pipeline, rows_128x128x32_w64x32_8x8_3stage, 128, 128, 32, 8, 8, 64, 32, 3, false,                  \
+    mat_mul_fp32_rows_kernel<128, 128, 32, 64, 32, 8, 8, 3, 8, 1>)                                           \
+  X(fp32_pipeline, rows_128x128x32_w64x32_8x8_4stage, 128, 128, 32, 8, 8, 64, 32, 4, false,                  \
+    mat_mul_fp32_rows_kernel<128, 128, 32, 64, 32, 8, 8, 4, 8, 1>)
 
 // Rung 8: wgmma fed by TMA, BM / 64 consumer warp groups and one producer (rung_tf32_wgmma.cuh).
 // Its own list: the kernel's parameters are not LadderMatmul's. X(unit, handle, BM, BN, STAGES,

@@ -24,6 +24,7 @@ CUDALAB_EMU_DYNAMIC_SHARED(float, pipeline_tiles)
 #include "rung_tf32_mma.cuh"
 #include "rung_tf32_wgmma.cuh"
 #include "rung_fp32_pipeline.cuh"
+#include "rung_fp32_rows.cuh"
 }  // namespace emu_kernels
 
 #define CUDALAB_LADDER_DEFINE_KERNEL(unit, name, rung, bm, bn, bk, tm, tn, wm, wn, wn_iter, stages, ...) \

@@ -1,6 +1,7 @@
-// Rung 5's pipelined kernel (cp.async, STAGES buffers) compiled by nvcc for the GPU (the emulator
-// build is kernels_emu.cpp). A unit of its own: nvcc is slow, and each unit compiles for every
-// architecture (below sm_80 the copies are plain loads: cp.async needs 8.0).
+// Rung 5's pipelined kernels (cp.async, STAGES buffers; A through a pass, 4-byte copies or in
+// rows) compiled by nvcc for the GPU (the emulator build is kernels_emu.cpp). A unit of its own:
+// nvcc is slow, and each unit compiles for every architecture (below sm_80 the copies are plain
+// loads: cp.async needs 8.0).
 #include "cudalab/gpu/bind.cuh"
 #include "bind_gpu.cuh"
 #include "kernels.h"
@@ -9,6 +10,7 @@ namespace cudalab::lessons::ladder::fp32_pipeline {
 namespace gpu_kernels {
 CUDALAB_KERNEL_PRELUDE
 #include "rung_fp32_pipeline.cuh"
+#include "rung_fp32_rows.cuh"
 }  // namespace gpu_kernels
 CUDALAB_GPU_TRANSLATION_UNIT
 
