@@ -128,7 +128,11 @@ double empty_kernel_ns_per_thread(Device& device, long long threads, int repeats
 // 1 and 9 loops, the difference over the 8 loops, so that starting and ending the threads (and
 // each thread's first wait, which starts its fiber) is left out. Negative when a launch failed; NaN
 // when the machine was too busy to tell (9 loops took no longer than 1).
-double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int waits_per_loop, int repeats) {
+// A wait's cost from launches of 1 and 9 loops (the difference, per thread and wait), and what a
+// thread of the 1-loop launch costs beyond its waits: its start, the fiber its first wait starts
+// for the threads after it, and its end (`rest_ns`, when asked for).
+double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int waits_per_loop, int repeats,
+                   double* rest_ns = nullptr) {
   const LaunchConfig config{Dim3(1024), Dim3(256)};
   Buffer<int> sink;
   if (!Buffer<int>::create(device, 1, &sink).ok()) return -1;
@@ -148,7 +152,9 @@ double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int wa
   if (one < 0 || nine < 0) return -1;
   // On a busy machine one sample each can come out backwards: no figure, and no failure either.
   if (nine <= one) return std::numeric_limits<double>::quiet_NaN();
-  return (nine - one) * 1e6 / (8.0 * waits_per_loop * config.total_threads());
+  const double per_wait = (nine - one) * 1e6 / (8.0 * waits_per_loop * config.total_threads());
+  if (rest_ns != nullptr) *rest_ns = one * 1e6 / config.total_threads() - waits_per_loop * per_wait;
+  return per_wait;
 }
 
 // One round: every row of the table, printed to `out` and added to `figures`. Returns 0, or 1 when
@@ -209,12 +215,14 @@ int measure_round(std::ostream& out, const std::vector<std::unique_ptr<Device>>&
     const char* label;
     const Kernel<void(int, int*)>* kernel;
     int waits_per_loop;
-  } waits[] = {{"__syncthreads(), one call site", &bench::barrier_loop, 1},
-               {"__syncthreads(), two call sites", &bench::two_barrier_loop, 2},
-               {"__shfl_down_sync()", &bench::shuffle_loop, 1}};
+    bool rest;  // also print what a thread costs beyond its waits
+  } waits[] = {{"__syncthreads(), one call site", &bench::barrier_loop, 1, true},
+               {"__syncthreads(), two call sites", &bench::two_barrier_loop, 2, false},
+               {"__shfl_down_sync()", &bench::shuffle_loop, 1, false}};
   for (const auto& wait : waits)
     for (std::size_t d = 0; d < devices.size(); ++d) {
-      const double ns = ns_per_wait(*devices[d], *wait.kernel, wait.waits_per_loop, repeats);
+      double rest = 0;
+      const double ns = ns_per_wait(*devices[d], *wait.kernel, wait.waits_per_loop, repeats, wait.rest ? &rest : nullptr);
       if (ns < 0) {
         out << fmt::format("  {}, {} workers: the launch failed\n", wait.label, worker_counts[d]);
         exit_code = 1;
@@ -228,6 +236,13 @@ int measure_round(std::ostream& out, const std::vector<std::unique_ptr<Device>>&
       out << fmt::format("  {:<32} {}: {:.1f} ns per thread and wait\n", wait.label, workers_words(worker_counts[d]), ns);
       figures.add(fmt::format("a thread's wait at {}, {}", wait.label, workers_words(worker_counts[d])),
                   FigureUnit::nanoseconds, ns);
+      if (!wait.rest) continue;
+      // What a thread costs once, however often it waits: small kernels with few waits pay it
+      // for every thread (chapter 6's tiles at n = 128: 16 waits a thread).
+      out << fmt::format("  {:<32} {}: {:.1f} ns per thread\n", "its start, first wait and end", workers_words(worker_counts[d]),
+                         rest);
+      figures.add(fmt::format("a waiting thread's start, first wait and end, {}", workers_words(worker_counts[d])),
+                  FigureUnit::nanoseconds, rest);
     }
   return exit_code;
 }
