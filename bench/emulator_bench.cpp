@@ -126,11 +126,9 @@ double empty_kernel_ns_per_thread(Device& device, long long threads, int repeats
 
 // Nanoseconds one thread spends per wait of `kernel` (`waits_per_loop` waits per loop): launches of
 // 1 and 9 loops, the difference over the 8 loops, so that starting and ending the threads (and
-// each thread's first wait, which starts its fiber) is left out. Negative when a launch failed; NaN
-// when the machine was too busy to tell (9 loops took no longer than 1).
-// A wait's cost from launches of 1 and 9 loops (the difference, per thread and wait), and what a
-// thread of the 1-loop launch costs beyond its waits: its start, the fiber its first wait starts
-// for the threads after it, and its end (`rest_ns`, when asked for).
+// each thread's first wait, which starts its fiber) is left out. With `rest_ns`, also what a thread
+// of the 1-loop launch costs beyond its waits: that start, first wait and end. Negative when a
+// launch failed; NaN when the machine was too busy to tell (9 loops took no longer than 1).
 double ns_per_wait(Device& device, const Kernel<void(int, int*)>& kernel, int waits_per_loop, int repeats,
                    double* rest_ns = nullptr) {
   const LaunchConfig config{Dim3(1024), Dim3(256)};

@@ -22,6 +22,21 @@ __device__ inline void copy_four_async(float* to, const float* matrix, int row, 
   *reinterpret_cast<float4*>(to) = load_four(matrix, row, col, rows, cols);
 }
 
+// Starts copying a ROWS × COLS tile of a rows × cols row-major matrix, from (first_row, first_col)
+// on, into `tile` (row length ld floats, rows 16-byte aligned) as it lies: THREADS threads, each
+// copying the same number of 4-float groups, neighbouring threads neighbouring groups of a row.
+template <int ROWS, int COLS, int THREADS>
+__device__ inline void copy_tile_async(float* tile, int ld, const float* matrix, int first_row, int first_col,
+                                       int rows, int cols) {
+  constexpr int kCopies = ROWS * COLS / 4 / THREADS;
+  static_assert(kCopies * THREADS * 4 == ROWS * COLS, "every thread copies the same number of float4s");
+#pragma unroll
+  for (int j = 0; j < kCopies; ++j) {
+    const int id = threadIdx.x + j * THREADS, r = id / (COLS / 4), col = (id % (COLS / 4)) * 4;
+    copy_four_async(&tile[r * ld + col], matrix, first_row + r, first_col + col, rows, cols);
+  }
+}
+
 // Starts copying one float of a rows × cols row-major matrix at (row, col) into `to`, zero past the
 // matrix: a 4-byte cp.async (its source size 0 writes the zero). It lets a kernel transpose a tile
 // on its way into shared memory, one float at a time, without passing it through registers.

@@ -1,9 +1,19 @@
 #pragma once
-// Rung 5's arithmetic and its stores, shared by its two fragment kernels
-// (rung_double_buffer_fragments.cuh, rung_fp32_pipeline.cuh). A thread's TM × TN results are
-// (TM/4) × (TN/4) blocks of 4 × 4, spread over its warp's piece: block (i, j) starts at row
-// row0 + i · lanes_m · 4 and column col0 + j · lanes_n · 4 of the block's tile.
+// Rung 5's thread layout, arithmetic and stores, shared by its fragment kernels
+// (rung_double_buffer_fragments.cuh, rung_fp32_pipeline.cuh, rung_fp32_rows.cuh). A thread's TM ×
+// TN results are (TM/4) × (TN/4) blocks of 4 × 4, spread over its warp's piece: block (i, j) starts
+// at row row0 + i · lanes_m · 4 and column col0 + j · lanes_n · 4 of the block's tile.
 #include "float4_access.cuh"
+
+// Where this thread's first 4 × 4 block lies in the block's tile (row0, col0): warps cover the
+// tile in WM × WN pieces, BN / WN to a row of pieces, and a warp's lanes cover its piece in
+// (WM / TM) × (WN / TN) blocks of 4 × 4.
+template <int BN, int WM, int WN, int TM, int TN>
+__device__ inline void fragment_origin(int* row0, int* col0) {
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  *row0 = (warp / (BN / WN)) * WM + (lane / (WN / TN)) * 4;
+  *col0 = (warp % (BN / WN)) * WN + (lane % (WN / TN)) * 4;
+}
 
 // sums += the outer products of one row of fragments: TM/4 float4s of A (a column of its tile)
 // and TN/4 float4s of B (a row of its tile).

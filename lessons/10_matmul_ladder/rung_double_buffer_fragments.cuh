@@ -42,10 +42,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   grouped_block<GROUP>(&block_m, &block_n);
   const int block_row = block_m * BM;
   const int block_col = block_n * BN;
-  const int warp = threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
-  const int row0 = (warp / (BN / WN)) * WM + (lane / kLanesN) * 4;  // first of the thread's rows in the tile
-  const int col0 = (warp % (BN / WN)) * WN + (lane % kLanesN) * 4;
+  int row0, col0;  // the thread's first 4 × 4 block in the tile
+  fragment_origin<BN, WM, WN, TM, TN>(&row0, &col0);
 
   float4 next_a[kLoadsA];
   float4 next_b[kLoadsB];

@@ -32,9 +32,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   static_assert(kLanesM * kLanesN == 32, "a warp's 32 lanes cover its piece");
   static_assert(TM % 4 == 0 && TN % 4 == 0 && BK % 2 == 0 && STAGES >= 2, "4 × 4 blocks, even BK, two buffers");
   constexpr int kFragsM = TM / 4, kFragsN = TN / 4;
-  constexpr int kCopiesA = BK * BM / 4 / kThreads, kCopiesB = BK * BN / 4 / kThreads;
-  static_assert(kCopiesA * kThreads * 4 == BM * BK && kCopiesB * kThreads * 4 == BK * BN,
-                "every thread copies the same number of float4s");
+  constexpr int kCopiesA = BK * BM / 4 / kThreads;  // float4s of A's tile a thread copies (B's: copy_tile_async)
+  static_assert(kCopiesA * kThreads * 4 == BM * BK, "every thread copies the same number of float4s");
   static_assert(A_TRANSPOSED || (BK % 8 == 0 && BM % 32 == 0), "A's tile: 8 lanes along k, whole banks of rows");
   constexpr int kLdA = BM + 4, kLdB = BN + 4;  // padded rows (kernels.h: fp32_pipeline_shared_bytes)
   constexpr int kStage = BK * kLdA + BK * kLdB;
@@ -43,20 +42,15 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   int block_m, block_n;
   grouped_block<GROUP>(&block_m, &block_n);
   const int block_row = block_m * BM, block_col = block_n * BN;
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const int row0 = (warp / (BN / WN)) * WM + (lane / kLanesN) * 4;
-  const int col0 = (warp % (BN / WN)) * WN + (lane % kLanesN) * 4;
+  int row0, col0;  // the thread's first 4 × 4 block in the tile
+  fragment_origin<BN, WM, WN, TM, TN>(&row0, &col0);
 
   auto copy_tile = [&](int tile, int stage) {
     float* tile_a = &pipeline_tiles[stage * kStage];
     float* tile_b = tile_a + BK * kLdA;
     const int step = tile * BK;
     if constexpr (A_TRANSPOSED) {
-#pragma unroll
-      for (int j = 0; j < kCopiesA; ++j) {  // a is Aᵀ (k × m)
-        const int id = threadIdx.x + j * kThreads, r = id / (BM / 4), col = (id % (BM / 4)) * 4;
-        copy_four_async(&tile_a[r * kLdA + col], a, step + r, block_row + col, k, m);
-      }
+      copy_tile_async<BK, BM, kThreads>(tile_a, kLdA, a, step, block_row, k, m);  // a is Aᵀ (k × m)
     } else {
 #pragma unroll
       for (int j = 0; j < kCopiesA * 4; ++j) {  // a is A (m × k): lane → (k % 8, row), then k / 8
@@ -64,11 +58,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
         copy_one_async(&tile_a[kk * kLdA + row], a, block_row + row, step + kk, m, k);
       }
     }
-#pragma unroll
-    for (int j = 0; j < kCopiesB; ++j) {
-      const int id = threadIdx.x + j * kThreads, r = id / (BN / 4), col = (id % (BN / 4)) * 4;
-      copy_four_async(&tile_b[r * kLdB + col], b, step + r, block_col + col, k, n);
-    }
+    copy_tile_async<BK, BN, kThreads>(tile_b, kLdB, b, step, block_col, k, n);
   };
 
   float4 frag_a[2][kFragsM], frag_b[2][kFragsN];

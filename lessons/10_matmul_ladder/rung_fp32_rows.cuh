@@ -39,9 +39,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   static_assert(BK == 32, "a row of A's tile is the 8 chunks that the swizzle spreads over 8 groups of banks");
   constexpr int kFragsM = TM / 4, kFragsN = TN / 4;
   constexpr int kChunks = BK / 4;
-  constexpr int kCopiesA = BM * kChunks / kThreads, kCopiesB = BK * BN / 4 / kThreads;
-  static_assert(kCopiesA * kThreads == BM * kChunks && kCopiesB * kThreads * 4 == BK * BN,
-                "every thread copies the same number of float4s");
+  constexpr int kCopiesA = BM * kChunks / kThreads;  // float4s of A's tile a thread copies (B's: copy_tile_async)
+  static_assert(kCopiesA * kThreads == BM * kChunks, "every thread copies the same number of float4s");
   // A stage as the pipeline kernel lays it out (kernels.h: fp32_pipeline_shared_bytes): A's tile
   // takes BM × BK floats of its BK × (BM + 4), B's tile BK × (BN + 4) after it.
   constexpr int kLdB = BN + 4;
@@ -51,9 +50,8 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
   int block_m, block_n;
   grouped_block<GROUP>(&block_m, &block_n);
   const int block_row = block_m * BM, block_col = block_n * BN;
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const int row0 = (warp / (BN / WN)) * WM + (lane / kLanesN) * 4;
-  const int col0 = (warp % (BN / WN)) * WN + (lane % kLanesN) * 4;
+  int row0, col0;  // the thread's first 4 × 4 block in the tile
+  fragment_origin<BN, WM, WN, TM, TN>(&row0, &col0);
 
   auto copy_tile = [&](int tile, int stage) {
     float* tile_a = &pipeline_tiles[stage * kStage];
@@ -64,11 +62,7 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, MIN_BLOCKS)
       const int id = threadIdx.x + j * kThreads, row = id / kChunks, q = id % kChunks;
       copy_four_async(&tile_a[rows_tile_offset(row, q)], a, block_row + row, step + q * 4, m, k);
     }
-#pragma unroll
-    for (int j = 0; j < kCopiesB; ++j) {
-      const int id = threadIdx.x + j * kThreads, r = id / (BN / 4), col = (id % (BN / 4)) * 4;
-      copy_four_async(&tile_b[r * kLdB + col], b, step + r, block_col + col, k, n);
-    }
+    copy_tile_async<BK, BN, kThreads>(tile_b, kLdB, b, step, block_col, k, n);
   };
 
   float sums[TM][TN] = {};
